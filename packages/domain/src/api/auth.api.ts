@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Contract of the account and session calls (SPEC section 7, /global and /refreshtoken).
+ * Paths are relative to API_BASE. Authorization carries the raw access token (a `Bearer `
+ * prefix is accepted too); /refreshtoken carries the refresh token there instead.
+ */
+export const AuthPaths = {
+  loginInfo: '/global/login', // GET
+  login: '/global/login', // POST ?type=1
+  logout: '/global/logout', // POST
+  register: '/global/register', // POST ?type=0 (phone) | 1 (email)
+  phoneVerify: '/global/phoneverify', // POST ?phone=...&purpose=register|forget
+  activate: '/global/activate', // GET ?token=... -> 302 to /#/activeresult?code=N
+  resendMail: '/global/resendmail', // POST ?type=1 (activation mail)
+  forgetVerify: '/global/forgetverify', // POST: code to the phone or email of `username`
+  modifyPwd: '/global/modifyPwd', // POST: reset with that code
+  changePwd: '/global/changePwd', // POST (signed in)
+  userInfo: '/global/getUserInfo', // GET
+  editUserInfo: '/editUserInfo', // POST
+  removal: '/global/removal', // POST: close the account
+  addDataCenter: '/global/add/datacenter', // POST
+  refresh: '/refreshtoken', // POST ?from=web
+} as const;
+
+export const RegisterType = { Phone: 0, Email: 1 } as const;
+
+export const loginBody = z.object({ user: z.string().trim().min(1).max(254), passwd: z.string().min(1).max(128) });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const tokenPair = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  /** Regional server address the client stores under HOST ('' = same origin). */
+  host: z.string(),
+  region: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const loginInfo = z.object({
+  region: z.string(),
+  regions: z.array(z.string()),
+  phone_area_codes: z.array(z.string()),
+  register_methods: z.array(z.enum(['phone', 'mail'])),
+});
+export type LoginInfo = z.infer<typeof loginInfo>;
+
+export const registerEmailBody = z.object({
+  username: z.string().trim(),
+  passwd: z.string(),
+  name: z.string().trim().max(64).optional(),
+  data_center: z.string().optional(),
+  /** Interface language of the activation mail (zh-cn, en-us, zh-tw). */
+  lang: z.string().optional(),
+});
+export const registerPhoneBody = registerEmailBody.extend({
+  area_code: z.string().default('+86'),
+  code: z.string(),
+});
+
+export const phoneVerifyQuery = z.object({
+  phone: z.string().trim(),
+  area_code: z.string().default('+86'),
+  purpose: z.enum(['register', 'forget']).default('register'),
+});
+export const resendMailBody = z.object({ username: z.string().trim(), lang: z.string().optional() });
+export const forgetVerifyBody = z.object({ username: z.string().trim(), lang: z.string().optional() });
+export const modifyPwdBody = z.object({ username: z.string().trim(), code: z.string(), passwd: z.string() });
+export const changePwdBody = z.object({ old_passwd: z.string(), passwd: z.string() });
+export const editUserInfoBody = z.object({
+  name: z.string().trim().min(1).max(64).optional(),
+  contact: z.string().trim().max(128).optional(),
+  alias_name: z.string().trim().max(64).optional(),
+  team_name: z.string().trim().min(1).max(64).optional(),
+});
+export const removalBody = z.object({
+  account: z.string().trim(),
+  true_name: z.string().trim(),
+  data_center: z.string().trim(),
+  contact: z.string().trim(),
+  passwd: z.string(),
+});
+export const addDataCenterBody = z.object({ data_center: z.string() });
+export const refreshBody = z.object({ token: z.string().optional(), force: z.boolean().optional() });
+
+/** getUserInfo reply: exactly the profile fields and defaults of SPEC section 3. */
+export const userProfile = z.object({
+  dbuser_id: z.number().int(),
+  data_center: z.string(),
+  name: z.string(),
+  created_at: z.number().int(),
+  contact: z.string(),
+  alias_name: z.string(),
+  dgroup_id: z.number().int(),
+  template_max_num: z.number().int(),
+  template_max_id: z.number().int(),
+  team_name: z.string(),
+  team_id: z.number().int(),
+  leader_id: z.number().int(),
+  is_main: z.boolean(),
+  member_ext: z.record(z.string(), z.unknown()),
+  permissions: z.array(z.number().int()),
+  project_max_id: z.number().int(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** /msg/notify/count reply: total and unread, each split into notice, billing and alarm. */
+export const messageCounts = z.object({
+  total: z.object({ notice: z.number().int(), billing: z.number().int(), alarm: z.number().int() }),
+  unread: z.object({ notice: z.number().int(), billing: z.number().int(), alarm: z.number().int() }),
+});
+export type MessageCounts = z.infer<typeof messageCounts>;

@@ -1,0 +1,4 @@
+export * from './errors/error-codes.ts';
+export * from './api/envelope.ts';
+export * from './api/auth.api.ts';
+export * from './permissions/permission-ids.ts';
