@@ -1,0 +1,3 @@
+export * from './serial-number.ts';
+export * from './device-topics.ts';
+export * from './device-payloads.ts';
