@@ -25,7 +25,10 @@ export const AuthPaths = {
 
 export const RegisterType = { Phone: 0, Email: 1 } as const;
 
-export const loginBody = z.object({ user: z.string().trim().min(1).max(254), passwd: z.string().min(1).max(128) });
+export const loginBody = z.object({
+  user: z.string().trim().min(1).max(254),
+  passwd: z.string().min(1).max(128),
+});
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const tokenPair = z.object({

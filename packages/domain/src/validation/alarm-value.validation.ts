@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { tagDataTypeName } from '../constants/tag-types.constants.ts';
+import type { TagDataTypeName } from '../constants/tag-types.constants.ts';
+import { parseExactInteger } from './integer.validation.ts';
+import { invalid, numericInput, refineWith, VALID } from './validation-result.ts';
+import type { NumericInput, ValidationResult } from './validation-result.ts';
+
+type IntegerTypeName = Exclude<TagDataTypeName, 'REAL' | 'LREAL' | 'STRING'>;
+
+/** Inclusive ranges of the integer tag types, exact as bigint (UINT64 and INT64 exceed 2^53). */
+export const integerTagRanges: Readonly<Record<IntegerTypeName, readonly [bigint, bigint]>> = {
+  BOOL: [0n, 1n],
+  UINT16: [0n, 65_535n],
+  UINT32: [0n, 4_294_967_295n],
+  UINT64: [0n, 18_446_744_073_709_551_615n],
+  INT16: [-32_768n, 32_767n],
+  INT32: [-2_147_483_648n, 2_147_483_647n],
+  INT64: [-9_223_372_036_854_775_808n, 9_223_372_036_854_775_807n],
+};
+
+/** Decimal or scientific notation; no hex, Infinity or NaN. */
+const REAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** True for a decimal or scientific number string (or finite number) that stays finite as a double. */
+export function isRealNumberText(input: NumericInput): boolean {
+  if (typeof input === 'number') return Number.isFinite(input);
+  if (typeof input === 'bigint') return true;
+  const text = input.trim();
+  return REAL_TEXT.test(text) && Number.isFinite(Number(text));
+}
+
+/**
+ * Alarm value against the tag's data type code (SPEC section 5). Integer types must be exact
+ * integers within the type's range (failure 'validation.alarm.valueRange' with type, min, max);
+ * REAL/LREAL take a decimal or scientific number ('validation.alarm.valueMismatch'); STRING
+ * takes anything; an unknown type code is always invalid.
+ */
+export function validateAlarmValue(
+  value: NumericInput | null | undefined,
+  dataType: number,
+): ValidationResult {
+  const type = tagDataTypeName(dataType);
+  if (type === undefined) return invalid('validation.alarm.unknownType');
+  if (type === 'STRING') return VALID;
+  if (type === 'REAL' || type === 'LREAL') {
+    return value !== null && value !== undefined && isRealNumberText(value)
+      ? VALID
+      : invalid('validation.alarm.valueMismatch', { type });
+  }
+  const [min, max] = integerTagRanges[type];
+  const n = parseExactInteger(value);
+  return n !== undefined && n >= min && n <= max
+    ? VALID
+    : invalid('validation.alarm.valueRange', { type, min: min.toString(), max: max.toString() });
+}
+
+/** Schema of an alarm value for one data type code. */
+export function alarmValueSchema(dataType: number) {
+  return numericInput.superRefine(refineWith((v) => validateAlarmValue(v, dataType)));
+}
+
+/** Alarm value, data type and alarm type together, as an alarm rule form sends them. */
+export const alarmValueWithTypeSchema = z
+  .object({ dataType: z.number({ error: 'validation.alarm.unknownType' }).int(), alarmValue: numericInput })
+  .superRefine((v, ctx) => {
+    const r = validateAlarmValue(v.alarmValue, v.dataType);
+    if (!r.ok)
+      ctx.addIssue({ code: 'custom', message: r.key, params: { ...r.params }, path: ['alarmValue'] });
+  });

@@ -1,0 +1,23 @@
+import { Limits } from '../constants/limits.constants.ts';
+import { charLength, invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import type { ValidationResult } from './validation-result.ts';
+
+/** Role name: 1-10 characters after trimming. */
+export function validateRoleName(name: string): ValidationResult {
+  const value = name.trim();
+  if (value.length === 0) return invalid('validation.roleName.required');
+  return charLength(value) <= Limits.roleNameMax
+    ? VALID
+    : invalid('validation.roleName.length', { max: Limits.roleNameMax });
+}
+
+const ZONE_NAME = /^[A-Za-z0-9]+$/;
+
+/** Security zone name: ASCII letters and digits only (no spaces, no other scripts). */
+export function validateZoneName(name: string): ValidationResult {
+  if (name.length === 0) return invalid('validation.zoneName.required');
+  return ZONE_NAME.test(name) ? VALID : invalid('validation.zoneName.chars');
+}
+
+export const roleNameSchema = stringSchemaOf(validateRoleName);
+export const zoneNameSchema = stringSchemaOf(validateZoneName);

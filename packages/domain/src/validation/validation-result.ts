@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * Every key a validator of this package can emit. Each is an i18n key of the `validation`
+ * catalogues (i18n/validation.<locale>.json, flat keys) and each message may interpolate the
+ * params of the failure with i18next syntax (`{{word}}`).
+ */
+export const validationKeys = [
+  'validation.required',
+  'validation.positiveInteger',
+  'validation.password.required',
+  'validation.password.length',
+  'validation.password.invalidChar',
+  'validation.password.classes',
+  'validation.password.confirmMismatch',
+  'validation.password.sameAsCurrent',
+  'validation.phone.required',
+  'validation.phone.invalid',
+  'validation.phone.areaCode',
+  'validation.email.required',
+  'validation.email.invalid',
+  'validation.verifyCode.invalid',
+  'validation.deviceName.required',
+  'validation.deviceName.space',
+  'validation.deviceName.start',
+  'validation.deviceName.chars',
+  'validation.deviceName.reserved',
+  'validation.label.required',
+  'validation.label.length',
+  'validation.label.duplicate',
+  'validation.label.tooMany',
+  'validation.label.tooManySelected',
+  'validation.roleName.required',
+  'validation.roleName.length',
+  'validation.zoneName.required',
+  'validation.zoneName.chars',
+  'validation.monitor.nameRequired',
+  'validation.monitor.nameLength',
+  'validation.monitor.nameDuplicate',
+  'validation.monitor.length',
+  'validation.monitor.decimals',
+  'validation.monitor.batchCount',
+  'validation.monitor.stationNumber',
+  'validation.alarm.nameRequired',
+  'validation.alarm.nameDuplicate',
+  'validation.alarm.valueMismatch',
+  'validation.alarm.valueRange',
+  'validation.alarm.unknownType',
+  'validation.alarm.ruleMismatch',
+  'validation.alarm.targetMismatch',
+  'validation.alarm.onOffValue',
+  'validation.alarm.onOnlyOne',
+  'validation.alarm.offOnlyZero',
+  'validation.alarm.limitTagType',
+  'validation.alarm.deviationTagType',
+  'validation.alarm.onOffTagType',
+  'validation.alarmExpression.syntax',
+  'validation.alarmExpression.tagId',
+  'validation.alarmExpression.rule',
+  'validation.card.numberRequired',
+  'validation.card.numberInvalid',
+  'validation.card.passwordRequired',
+  'validation.card.passwordInvalid',
+  'validation.importFile.type',
+] as const;
+
+export type ValidationKey = (typeof validationKeys)[number];
+export type ValidationParams = Readonly<Record<string, string | number>>;
+
+export type ValidationOk = { readonly ok: true };
+export type ValidationFailure = {
+  readonly ok: false;
+  readonly key: ValidationKey;
+  /** Interpolation values of the message; always present (possibly empty) so `t(key, params)` works. */
+  readonly params: ValidationParams;
+};
+/** What every validator returns: never literal text, only an i18n key and its params. */
+export type ValidationResult = ValidationOk | ValidationFailure;
+/** Result of a parser: the parsed value, or a failure like any validator's. */
+export type ParseResult<T> = { readonly ok: true; readonly value: T } | ValidationFailure;
+
+export const VALID: ValidationOk = Object.freeze({ ok: true });
+
+/** Builds a failure result. */
+export function invalid(key: ValidationKey, params: ValidationParams = {}): ValidationFailure {
+  return { ok: false, key, params };
+}
+
+/** Runs validators in order and returns the first failure, or VALID. */
+export function firstFailure(...results: readonly (() => ValidationResult)[]): ValidationResult {
+  for (const run of results) {
+    const r = run();
+    if (!r.ok) return r;
+  }
+  return VALID;
+}
+
+/**
+ * Turns a validator into a zod superRefine callback: the issue message is the i18n key and
+ * the issue params are the interpolation values.
+ */
+export function refineWith<T>(validate: (value: T) => ValidationResult) {
+  return (value: T, ctx: z.RefinementCtx<T>): void => {
+    const r = validate(value);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.key, params: { ...r.params } });
+  };
+}
+
+/** A string schema whose type error is 'validation.required' and whose rule is `validate`. */
+export function stringSchemaOf(validate: (value: string) => ValidationResult) {
+  return z.string({ error: 'validation.required' }).superRefine(refineWith(validate));
+}
+
+/** Numbers, integer strings from form fields and bigints all pass through integer validators. */
+export const numericInput = z.union([z.string(), z.number(), z.bigint()], { error: 'validation.required' });
+export type NumericInput = z.infer<typeof numericInput>;
+
+/** Length in code points, so one Chinese character or emoji counts as one. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
