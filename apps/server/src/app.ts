@@ -1,0 +1,70 @@
+import { API_BASE } from '@hmi/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { messageRoutes } from './modules/messages/message.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { mailPlugin } from './plugins/mail.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webStaticPlugin } from './plugins/web-static.ts';
+import { createServices } from './services.ts';
+
+export interface BuildOptions {
+  /** Overrides of the pino logger options (tests pass `false`). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the console's Fastify instance: infrastructure plugins, then the /v1 API (every route
+ * behind the auth plugin, deny by default), then the built web app. Migrates the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // Activation and socket tokens travel in query strings: keep them out of the logs.
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1***'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Closing: answer requests in flight, refuse new ones with 503 (close-with-grace in main.ts).
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(dbPlugin, { config });
+  await app.register(mailPlugin, { config });
+  app.decorate('services', createServices({ db: app.db, config, mailer: app.mailer }));
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { tokens: app.services.tokens, users: app.services.users });
+      await api.register(healthRoutes);
+      await api.register(sessionRoutes);
+      await api.register(registrationRoutes);
+      await api.register(accountRoutes);
+      await api.register(messageRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  await app.register(webStaticPlugin, { config });
+  return app;
+}

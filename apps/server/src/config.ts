@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { regionSchema, type Region } from '@hmi/domain';
+import { z } from 'zod';
+
+/** The repository root: relative paths in settings are resolved against it, never the cwd. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const url = (protocols: RegExp) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+      message: `must be a URL (${protocols.source})`,
+    });
+
+/** Environment variables, by their documented names (apps/server/README.md). */
+const envSchema = z.object({
+  PORT: int(8080).pipe(z.number().max(65535)),
+  HOST_BIND: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: url(/^postgres(ql)?:$/),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  MQTT_PORT: int(1883).pipe(z.number().max(65535)),
+  MQTT_URL: url(/^(mqtts?|wss?|tcp|ssl):$/),
+  BUS_URL: url(/^(redis|rediss|nats):$/),
+  SMTP_URL: url(/^smtps?:$/),
+  SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
+  REGION: regionSchema.default('eu'),
+  PEER_REGIONS: list.pipe(z.array(regionSchema)),
+  PUBLIC_URL: url(/^https?:$/),
+  ACCESS_TOKEN_TTL: int(900, 1),
+  REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CORS_ORIGINS: list.pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEVICE_AUTO_REGISTER: bool(true),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  BODY_LIMIT: int(1024 * 1024, 1024),
+  TRUST_PROXY: bool(false),
+  LOGIN_FAILURE_LIMIT: int(100, 1),
+  LOGIN_FAILURE_WINDOW: int(3600, 1),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (search_path); created when missing. */
+  databaseSchema: string | undefined;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  busUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  region: Region;
+  /** Other regional stacks this deployment can provision accounts in (/global/add/datacenter). */
+  peerRegions: Region[];
+  /** Base of links in mails. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was set: then login tells clients on other hosts to use it. */
+  publicUrlExplicit: boolean;
+  /** Seconds. */
+  accessTokenTtl: number;
+  /** Seconds. */
+  refreshTokenTtl: number;
+  jwtSecret: Uint8Array;
+  corsOrigins: string[];
+  logLevel: string;
+  deviceAutoRegister: boolean;
+  webDist: string;
+  bodyLimit: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
+  trustProxy: boolean;
+  loginThrottle: { limit: number; windowMs: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
+
+/** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret. */
+function jwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
+  if (explicit) return new TextEncoder().encode(explicit);
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** Reads and validates every setting once; errors name the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]])),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = fromRoot(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST_BIND,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    busUrl: e.BUS_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    region: e.REGION,
+    peerRegions: e.PEER_REGIONS.filter((r) => r !== e.REGION),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    jwtSecret: jwtSecret(e.JWT_SECRET, dataDir),
+    corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
+    logLevel: e.LOG_LEVEL,
+    deviceAutoRegister: e.DEVICE_AUTO_REGISTER,
+    webDist: fromRoot(e.WEB_DIST),
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    loginThrottle: { limit: e.LOGIN_FAILURE_LIMIT, windowMs: e.LOGIN_FAILURE_WINDOW * 1000 },
+  };
+}

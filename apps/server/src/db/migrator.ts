@@ -1,0 +1,31 @@
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
+import type { Database } from './database.ts';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+/** Every migration, imported explicitly (no file-system scanning), in order. */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest(
+  database: Kysely<Database>,
+  schema?: string,
+): Promise<MigrationResultSet> {
+  // Migrations see the schema as it was when they were written, not today's Database type.
+  const db = database as unknown as Kysely<unknown>;
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}

@@ -1,0 +1,73 @@
+import {
+  AuthPaths,
+  ErrorCode,
+  phoneVerifyQuery,
+  RegisterType,
+  registerEmailBody,
+  resendMailBody,
+} from '@hmi/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/reply.ts';
+
+const typeQuery = z.object({
+  type: z.coerce.number().pipe(z.union([z.literal(RegisterType.Phone), z.literal(RegisterType.Email)])),
+});
+const registerBody = registerEmailBody.extend({
+  area_code: z.string().optional(),
+  code: z.string().optional(),
+});
+const activateQuery = z.object({ token: z.string().max(200).optional() });
+const langBody = z.object({ lang: z.string().optional() }).nullish();
+
+/** Registration by email or phone, activation link, resend, phone codes. All public. */
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registration } = app.services;
+
+  app.post(
+    AuthPaths.register,
+    { config: { public: true }, schema: { querystring: typeQuery, body: registerBody } },
+    async (request) => {
+      const body = request.body;
+      if (request.query.type === RegisterType.Email) return ok(await registration.registerByEmail(body));
+      if (!body.code) throw new AppError(ErrorCode.E1016_PHONE_NOT_VERIFIED);
+      return ok(
+        await registration.registerByPhone({ ...body, area_code: body.area_code ?? '+86', code: body.code }),
+      );
+    },
+  );
+
+  // The link of the activation mail: the browser lands on the web app's result page.
+  app.get(
+    AuthPaths.activate,
+    { config: { public: true }, schema: { querystring: activateQuery } },
+    async (request, reply) => {
+      const token = request.query.token;
+      const code = token ? await registration.activate(token) : ErrorCode.E1020_ACTIVATION_LINK_EXPIRED;
+      return reply.redirect(`/#/activeresult?code=${code}`, 302);
+    },
+  );
+
+  app.post(
+    AuthPaths.resendMail,
+    { config: { public: true }, schema: { querystring: typeQuery, body: resendMailBody } },
+    async (request) => {
+      const { username, lang } = request.body;
+      if (request.query.type === RegisterType.Email) {
+        await registration.resendActivation(username, lang);
+        return ok(null);
+      }
+      return ok(await registration.sendPhoneCode(username, '+86', 'register', request.ip, lang));
+    },
+  );
+
+  app.post(
+    AuthPaths.phoneVerify,
+    { config: { public: true }, schema: { querystring: phoneVerifyQuery, body: langBody } },
+    async (request) => {
+      const { phone, area_code, purpose } = request.query;
+      return ok(await registration.sendPhoneCode(phone, area_code, purpose, request.ip, request.body?.lang));
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { ErrorCode } from '@hmi/domain';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/crypto.ts';
+
+const ISSUER = 'hmi-cloud';
+const AUDIENCE = 'access';
+
+const claims = z.object({ sub: z.string().regex(/^\d+$/), tid: z.number().int(), sid: z.string().min(1) });
+
+export interface AccessClaims {
+  userId: number;
+  teamId: number;
+  /** The session (refresh-token family) the token belongs to. */
+  sessionId: string;
+}
+
+/** Short-lived HS256 JWT access tokens. */
+export class AccessTokens {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  sign(c: AccessClaims): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ tid: c.teamId, sid: c.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(c.userId))
+      .setJti(randomToken(12))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid token; expired, forged or malformed tokens are all 1009. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const c = claims.parse(payload);
+      return { userId: Number(c.sub), teamId: c.tid, sessionId: c.sid };
+    } catch {
+      throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
+    }
+  }
+}
+
+/** The token of an Authorization header: raw, or after `Bearer `. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+  return token || undefined;
+}

@@ -1,0 +1,42 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+const wsOrigin = (origin: string) => origin.replace(/^http/, 'ws');
+
+/**
+ * Security headers and CORS. The CSP allows the SPA: its own scripts and styles, inline styles
+ * (antd injects them), sockets, and calls to the regional hosts listed in CORS_ORIGINS.
+ */
+export const securityPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...config.corsOrigins, ...config.corsOrigins.map(wsOrigin)],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(cors, {
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      maxAge: 600,
+    });
+  },
+  { name: 'security' },
+);
