@@ -1,0 +1,245 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { createHttpClient, type TokenStore } from './http-client.ts';
+import { ApiError, CancelledError } from './http-errors.ts';
+import { createToastQueue, type ToastBackend } from '../feedback/toast-queue.ts';
+
+type Reply = { status?: number; body: unknown } | 'network' | 'timeout';
+type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
+
+/** A transport that answers like the server: non-2xx status plus the envelope on errors. */
+function fakeAdapter(handler: Handler): AxiosAdapter {
+  return async (config) => {
+    if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const onAbort = () => reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config));
+      (config.signal as AbortSignal | undefined)?.addEventListener?.('abort', onAbort);
+      Promise.resolve(handler(config)).then(resolve, reject);
+    });
+    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    if (reply === 'timeout') throw new AxiosError('timeout', AxiosError.ECONNABORTED, config);
+    const status = reply.status ?? 200;
+    const response: AxiosResponse = { data: reply.body, status, statusText: '', headers: {}, config };
+    if (status >= 400) throw new AxiosError('bad', AxiosError.ERR_BAD_REQUEST, config, undefined, response);
+    return response;
+  };
+}
+
+function memoryTokens(
+  token: string | null,
+  refresh: string | null,
+): TokenStore & { state: Record<string, string | null> } {
+  const state: Record<string, string | null> = { token, refresh, host: 'https://eu.example' };
+  return {
+    state,
+    token: () => state.token ?? null,
+    refreshToken: () => state.refresh ?? null,
+    host: () => state.host ?? '',
+    updateTokens: (t, r) => {
+      state.token = t;
+      state.refresh = r;
+    },
+    clearToken: () => {
+      state.token = null;
+      state.refresh = null;
+    },
+    clearSession: () => {
+      state.token = null;
+      state.refresh = null;
+      state.host = null;
+    },
+  };
+}
+
+const ok = (data: unknown): Reply => ({ body: { code: 0, data, msg: 'ok' } });
+const err = (code: number, status = 400, data: unknown = null): Reply => ({
+  status,
+  body: { code, data, msg: `E${code}` },
+});
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(handler: Handler, tokens = memoryTokens('t1', 'r1')) {
+  const toast = vi.fn<(text: string) => void>();
+  const signedOut = vi.fn();
+  const http = createHttpClient({
+    tokens,
+    toast,
+    signedOut,
+    errorText: (code, data) =>
+      typeof data === 'string' && data.startsWith('E_') ? `text:${data}` : `text:${code}`,
+    adapter: fakeAdapter(handler),
+  });
+  return { http, toast, signedOut, tokens };
+}
+
+describe('http client', () => {
+  it('sends the token on the regional host under /v1 and unwraps code 0', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const { http } = setup((c) => {
+      seen.push(c);
+      return ok({ hello: 1 });
+    });
+    await expect(http.get('/global/getUserInfo')).resolves.toEqual({ hello: 1 });
+    expect(seen[0]?.baseURL).toBe('https://eu.example/v1');
+    expect(seen[0]?.headers.Authorization).toBe('t1');
+    expect(seen[0]?.timeout).toBe(60_000);
+    expect(seen[0]?.withCredentials).toBe(true);
+  });
+
+  it('refreshes once on 1009 and replays every request that failed meanwhile', async () => {
+    let refreshCalls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { http, tokens, toast } = setup(async (c) => {
+      if (c.url === '/refreshtoken') {
+        refreshCalls += 1;
+        expect(c.headers.Authorization).toBe('r1');
+        expect(c.params).toEqual({ from: 'web' });
+        expect(JSON.parse(c.data as string)).toEqual({ token: 't1' });
+        await gate;
+        return ok({ token: 't2', refresh_token: 'r2', host: '', region: 'eu' });
+      }
+      return c.headers.Authorization === 't2' ? ok(c.url) : err(1009, 401);
+    });
+    const calls = [http.get('/a'), http.get('/b'), http.post('/c', { x: 1 })];
+    await tick();
+    release();
+    await expect(Promise.all(calls)).resolves.toEqual(['/a', '/b', '/c']);
+    expect(refreshCalls).toBe(1);
+    expect(tokens.state).toMatchObject({ token: 't2', refresh: 'r2' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('also refreshes on 1008', async () => {
+    const { http } = setup((c) =>
+      c.url === '/refreshtoken'
+        ? ok({ token: 't2', refresh_token: 'r2', host: '', region: 'eu' })
+        : c.headers.Authorization === 't2'
+          ? ok('fine')
+          : err(1008, 401),
+    );
+    await expect(http.get('/x')).resolves.toBe('fine');
+  });
+
+  it('a failed refresh clears token and host, cancels silently and signs out with the expired message', async () => {
+    const { http, tokens, toast, signedOut } = setup((c) =>
+      c.url === '/refreshtoken' ? err(1040, 401) : err(1009, 401),
+    );
+    const results = await Promise.allSettled([http.get('/a'), http.get('/b')]);
+    for (const r of results) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(CancelledError);
+    expect(tokens.state).toMatchObject({ token: null, refresh: null, host: null });
+    expect(signedOut).toHaveBeenCalledWith('E_INVALID_OR_EXPIRED_TOKEN');
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith('text:E_INVALID_OR_EXPIRED_TOKEN');
+  });
+
+  it('with no refresh token stored it goes straight to login', async () => {
+    const handler = vi.fn((): Reply => err(1009, 401));
+    const { http, signedOut, tokens } = setup(handler, memoryTokens('t1', null));
+    await expect(http.get('/a')).rejects.toBeInstanceOf(CancelledError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(signedOut).toHaveBeenCalledWith('E_INVALID_OR_EXPIRED_TOKEN');
+    expect(tokens.state.host).toBeNull();
+  });
+
+  it('does not loop when the replay is rejected again', async () => {
+    let n = 0;
+    const { http, signedOut } = setup((c) => {
+      if (c.url === '/refreshtoken')
+        return ok({ token: `t${++n + 1}`, refresh_token: 'r', host: '', region: '' });
+      return err(1009, 401);
+    });
+    await expect(http.get('/a')).rejects.toBeInstanceOf(CancelledError);
+    expect(n).toBe(1);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('1055 cancels pending requests, clears the token and signs out once', async () => {
+    let hang!: () => void;
+    const { http, tokens, signedOut } = setup(async (c) => {
+      if (c.url === '/slow') {
+        await new Promise<void>((r) => (hang = r));
+        return ok('late');
+      }
+      return err(1055, 403);
+    });
+    const slow = http.get('/slow');
+    await tick();
+    const closed = http.get('/closed');
+    await expect(closed).rejects.toBeInstanceOf(CancelledError);
+    await expect(slow).rejects.toBeInstanceOf(CancelledError);
+    hang();
+    expect(tokens.state.token).toBeNull();
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('1055');
+  });
+
+  it('manual calls get {code, msg} back and no toast', async () => {
+    const { http, toast } = setup(() => err(1004, 400));
+    const e = await http.post('/global/login', {}, { manual: true }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e).toMatchObject({ code: 1004, msg: 'E1004', notified: false });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('other codes toast the translated message of the code, or of the returned key', async () => {
+    const { http, toast } = setup((c) => (c.url === '/a' ? err(1036, 429) : err(1007, 500, 'E_DEV_OFFLINE')));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 1036, notified: true });
+    await expect(http.get('/b')).rejects.toMatchObject({ code: 1007 });
+    expect(toast.mock.calls).toEqual([['text:1036'], ['text:E_DEV_OFFLINE']]);
+  });
+
+  it('network failures and timeouts toast their axios code', async () => {
+    const { http, toast } = setup((c) => (c.url === '/a' ? 'network' : 'timeout'));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+    await expect(http.get('/b')).rejects.toMatchObject({ code: 'ECONNABORTED' });
+    expect(toast.mock.calls).toEqual([['text:ERR_NETWORK'], ['text:ECONNABORTED']]);
+  });
+
+  it('cancelled requests reject silently', async () => {
+    const { http, toast } = setup(() => new Promise<Reply>(() => undefined));
+    const controller = new AbortController();
+    const p = http.get('/a', { signal: controller.signal });
+    controller.abort();
+    await expect(p).rejects.toBeInstanceOf(CancelledError);
+    const q = http.get('/b');
+    http.cancelAll();
+    await expect(q).rejects.toBeInstanceOf(CancelledError);
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('toast queue', () => {
+  function backend() {
+    const open = new Map<string, () => void>();
+    const api: ToastBackend = {
+      open: (key, _text, duration, onClose) => {
+        expect(duration).toBe(2.5);
+        open.set(key, onClose);
+      },
+      close: (key) => {
+        open.get(key)?.();
+        open.delete(key);
+      },
+    };
+    return { api, open };
+  }
+
+  it('never shows more than 3 toasts; a fourth closes the oldest', () => {
+    const { api, open } = backend();
+    const q = createToastQueue(() => api);
+    for (let i = 0; i < 7; i++) q.error(`e${i}`);
+    expect(open.size).toBe(3);
+    expect([...open.keys()]).toEqual(['toast-5', 'toast-6', 'toast-7']);
+    expect(q.visible()).toBe(3);
+  });
+
+  it('forgets toasts that closed on their own', () => {
+    const { api, open } = backend();
+    const q = createToastQueue(() => api);
+    q.error('a');
+    q.error('b');
+    open.get('toast-1')?.();
+    open.delete('toast-1');
+    expect(q.visible()).toBe(1);
+  });
+});

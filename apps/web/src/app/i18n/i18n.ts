@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from '@hmi/domain';
+import { storage } from '../storage/storage.ts';
+import { StorageKey } from '../storage/storage-keys.ts';
+import { localeBundles } from './locale-bundles.ts';
+import { domainCatalogues } from './domain-catalogues.ts';
+
+/** The stored language, else the browser's, mapped onto zh-cn / en-us / zh-tw. */
+export function currentLocale(): Locale {
+  return resolveLocale(storage.get(StorageKey.LOCALE) ?? navigator.language);
+}
+
+/** Loads the chosen language (and the fallback) and starts i18next with it. */
+export async function initI18n(): Promise<Locale> {
+  const locale = currentLocale();
+  const wanted = locale === DEFAULT_LOCALE ? [locale] : [locale, DEFAULT_LOCALE];
+  const loaded = await Promise.all(wanted.map((l) => localeBundles[l]()));
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  wanted.forEach((l, i) => {
+    resources[l] = { ...loaded[i], ...domainCatalogues(l) };
+  });
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    lowerCaseLng: true,
+    supportedLngs: [...Object.keys(resources)],
+    defaultNS: 'common',
+    ns: Object.keys(resources[locale] ?? {}),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = locale === 'zh-cn' ? 'zh-CN' : locale === 'zh-tw' ? 'zh-TW' : 'en-US';
+  return locale;
+}
+
+/** SPEC section 1: store the choice, clear the cached card-type list, reload. */
+export function switchLocale(locale: Locale): void {
+  storage.set(StorageKey.LOCALE, locale);
+  storage.remove(StorageKey.CARD_TYPES);
+  window.location.reload();
+}
+
+/** Translated text of an error code, or of the reply's data when it is itself a known key. */
+export function errorText(code: number | string, data?: unknown, msg?: string): string {
+  if (typeof data === 'string' && data && i18n.exists(data, { ns: 'errors' }))
+    return i18n.t(data, { ns: 'errors' });
+  const key = String(code);
+  if (i18n.exists(key, { ns: 'errors' })) return i18n.t(key, { ns: 'errors' });
+  if (typeof msg === 'string' && msg && i18n.exists(msg, { ns: 'errors' }))
+    return i18n.t(msg, { ns: 'errors' });
+  return i18n.t('unknownError', { ns: 'common', code: key });
+}
+
+export { i18n };

@@ -1,0 +1,19 @@
+import type { Locale } from '@hmi/domain';
+
+export type Namespaces = Record<string, Record<string, unknown>>;
+
+function byNamespace(files: Record<string, unknown>): Namespaces {
+  const out: Namespaces = {};
+  for (const [path, json] of Object.entries(files)) {
+    const ns = /([\w-]+)\.json$/.exec(path)?.[1];
+    if (ns) out[ns] = json as Record<string, unknown>;
+  }
+  return out;
+}
+
+/** One chunk per language: only the chosen language's texts are downloaded. */
+export const localeBundles: Record<Locale, () => Promise<Namespaces>> = {
+  'zh-cn': () => import('./bundles/zh-cn.bundle.ts').then((m) => byNamespace(m.files)),
+  'en-us': () => import('./bundles/en-us.bundle.ts').then((m) => byNamespace(m.files)),
+  'zh-tw': () => import('./bundles/zh-tw.bundle.ts').then((m) => byNamespace(m.files)),
+};

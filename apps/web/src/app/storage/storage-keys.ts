@@ -1,0 +1,15 @@
+import { STORAGE_KEY_PREFIX, StorageKey as SpecStorageKey } from '@hmi/domain';
+
+/**
+ * The keys of SPEC section 3 from the domain package, plus the two the web client adds: the
+ * cached card-type list (cleared on a language switch) and the accepted cookie notice.
+ * index.html reads THEME with the same prefix before first paint; keep them in step.
+ */
+export const StorageKey = {
+  ...SpecStorageKey,
+  CARD_TYPES: 'CARD_TYPES',
+  COOKIE_NOTICE: 'COOKIE_NOTICE',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+export const STORAGE_PREFIX = STORAGE_KEY_PREFIX;

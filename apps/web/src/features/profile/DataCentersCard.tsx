@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button, Card, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { regions, type Region, type UserProfile } from '@hmi/domain';
+import { useAddDataCenter } from './use-profile-mutations.ts';
+
+/** The account's data centers; the main account can add another region. */
+export function DataCentersCard({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation('profile');
+  const add = useAddDataCenter();
+  const current = profile.data_center.split(',').filter(Boolean);
+  const available = regions.filter((r) => !current.includes(r));
+  const [choice, setChoice] = useState<Region>();
+  return (
+    <Card title={t('dataCenter.title')}>
+      <Typography.Paragraph type="secondary">{t('dataCenter.text')}</Typography.Paragraph>
+      <Space wrap className="profile-centers">
+        {current.map((c) => (
+          <Tag key={c} color="blue">
+            {t(`common:region.${c}`, { defaultValue: c })}
+          </Tag>
+        ))}
+      </Space>
+      {!profile.is_main ? (
+        <Typography.Paragraph type="secondary">{t('dataCenter.subOnly')}</Typography.Paragraph>
+      ) : available.length === 0 ? null : (
+        <Space.Compact className="profile-add-center">
+          <Select<Region>
+            placeholder={t('dataCenter.choose')}
+            value={choice}
+            onChange={setChoice}
+            options={available.map((r) => ({ value: r, label: t(`common:region.${r}`) }))}
+            className="profile-add-center-select"
+            data-testid="add-center-select"
+          />
+          <Button
+            type="primary"
+            disabled={!choice}
+            loading={add.isPending}
+            data-testid="add-center"
+            onClick={() => choice && add.mutate(choice, { onSuccess: () => setChoice(undefined) })}
+          >
+            {t('dataCenter.add')}
+          </Button>
+        </Space.Compact>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TokenPair } from '@hmi/domain';
+import { storage } from '../../app/storage/storage.ts';
+import { accountApi } from '../account/account.api.ts';
+import { sessionKeys } from '../session/session.api.ts';
+
+/** Team name (main account only) and other profile fields; refreshes the profile on success. */
+export function useEditUserInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.editUserInfo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo }),
+  });
+}
+
+/** Adds a data center to the main account. */
+export function useAddDataCenter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.addDataCenter,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo }),
+  });
+}
+
+/** Changes the password; every other session ends and this one continues with the new pair. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async ({ old_passwd, passwd }: { old_passwd: string; passwd: string }) => {
+      const pair = (await accountApi.changePwd(old_passwd, passwd)) as Partial<TokenPair> | null;
+      if (pair?.token && pair.refresh_token) storage.updateTokens(pair.token, pair.refresh_token);
+    },
+  });
+}
+
+/** Closes the account; the caller signs out afterwards. */
+export function useCloseAccount() {
+  return useMutation({ mutationFn: accountApi.closeAccount });
+}

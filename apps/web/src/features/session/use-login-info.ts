@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { sessionApi, sessionKeys } from './session.api.ts';
+
+/** Public facts of this deployment: region, regions, phone area codes, registration methods. */
+export function useLoginInfo() {
+  return useQuery({
+    queryKey: sessionKeys.loginInfo,
+    queryFn: sessionApi.loginInfo,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

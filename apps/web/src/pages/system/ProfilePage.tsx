@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { useShellMenu } from '../../features/session/use-shell-menu.ts';
+import { AccountDetailsCard } from '../../features/profile/AccountDetailsCard.tsx';
+import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.tsx';
+import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
+import { CloseAccountCard } from '../../features/profile/CloseAccountCard.tsx';
+import '../../features/profile/profile.css';
+import '../../features/account/account.css';
+
+/** /system/profile: the personal centre. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { data: profile } = useUserInfo();
+  const shell = useShellMenu();
+  if (!profile || !shell) return null;
+  return (
+    <div className="profile-page" data-testid="profile-page">
+      <h1 className="profile-heading">{t('heading')}</h1>
+      <AccountDetailsCard profile={profile} />
+      <div className="profile-grid">
+        <ChangePasswordCard />
+        <div className="profile-page">
+          <DataCentersCard profile={profile} />
+          <CloseAccountCard profile={profile} region={shell.region} />
+        </div>
+      </div>
+    </div>
+  );
+}
