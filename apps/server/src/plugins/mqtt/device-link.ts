@@ -1,0 +1,151 @@
+import type { DeviceCommand, DeviceConfig, DevicePayloads, UplinkChannel } from '@hmi/domain';
+
+/** One message a device sent, decoded and validated against its channel's schema. */
+export type DeviceMessage = {
+  [C in UplinkChannel]: {
+    sn: string;
+    channel: C;
+    payload: DevicePayloads[C];
+    /** The broker published this as the device's Last Will (known on the embedded broker only). */
+    will: boolean;
+    /** The retain flag as received. */
+    retained: boolean;
+    /** Server time the message arrived, ms. */
+    receivedAt: number;
+  };
+}[UplinkChannel];
+
+/**
+ * Consumer of device messages. The returned promise is the acknowledgement: a QoS 1 message is
+ * PUBACKed only after every handler's promise resolved, so a handler that resolves once the
+ * message is committed gives at-least-once delivery end to end. A rejection (or a timeout)
+ * leaves the message unacknowledged and the sender redelivers it after reconnecting: handlers
+ * must therefore be idempotent.
+ */
+export type DeviceMessageHandler = (message: DeviceMessage) => void | Promise<void>;
+
+export type Transport = 'tcp' | 'tls' | 'ws';
+
+export interface DeviceConnectEvent {
+  sn: string;
+  transport: Transport;
+  remoteAddress: string | undefined;
+  /** Seconds the device promised between packets; silence for 1.5 times that disconnects it. */
+  keepalive: number;
+  /** The connection replaced an earlier one of the same device (client id takeover). */
+  takeover: boolean;
+}
+
+export interface DeviceDisconnectEvent {
+  sn: string;
+  /** keepalive-timeout: the device was silent past 1.5 x keepalive. */
+  reason: 'closed' | 'keepalive-timeout' | 'error' | 'refused';
+}
+
+/** Something a device asked for and did not get (for logs and audit; the device is told by the protocol). */
+export interface DeviceRefusalEvent {
+  sn: string;
+  action: 'connect' | 'publish' | 'subscribe' | 'will';
+  reason: string;
+  topic?: string;
+  remoteAddress?: string | undefined;
+}
+
+/** A message on a valid topic whose payload did not decode; it is acknowledged and dropped. */
+export interface DeviceInvalidMessageEvent {
+  sn: string;
+  channel: UplinkChannel;
+  error: string;
+}
+
+export interface DeviceLinkEvents {
+  connect: DeviceConnectEvent;
+  disconnect: DeviceDisconnectEvent;
+  refused: DeviceRefusalEvent;
+  invalid: DeviceInvalidMessageEvent;
+  error: Error;
+}
+
+/**
+ * The cloud's side of the device connection, whatever carries it: the embedded aedes broker or
+ * an external broker reached through MQTT_URL. Services talk to devices only through this.
+ */
+export interface DeviceLink {
+  readonly kind: 'embedded' | 'external';
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Publishes the device's config, retained, QoS 1 (a device subscribing later still gets it). */
+  publishConfig(sn: string, config: DeviceConfig): Promise<void>;
+  /** Removes the retained config (an empty retained message). */
+  clearConfig(sn: string): Promise<void>;
+  /** Sends a command, QoS 1, not retained; the answer arrives as a `cmd/resp` message. */
+  sendCommand(sn: string, command: DeviceCommand): Promise<void>;
+  /** Adds a consumer of device messages; returns a function that removes it. */
+  onMessage(handler: DeviceMessageHandler): () => void;
+  /**
+   * Connection events. `connect` and `disconnect` come from the embedded broker only; with an
+   * external broker, online state comes from `state` messages and Last Wills alone.
+   */
+  on<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (payload: DeviceLinkEvents[E]) => void,
+  ): () => void;
+}
+
+/** Listeners of a DeviceLink; message handlers are awaited, other listeners are not. */
+export class DeviceLinkListeners {
+  private readonly handlers = new Set<DeviceMessageHandler>();
+  private readonly listeners = new Map<keyof DeviceLinkEvents, Set<(payload: never) => void>>();
+
+  constructor(private readonly ackTimeoutMs: number) {}
+
+  onMessage(handler: DeviceMessageHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  on<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (payload: DeviceLinkEvents[E]) => void,
+  ): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as (payload: never) => void);
+    return () => set.delete(listener as (payload: never) => void);
+  }
+
+  emit<E extends keyof DeviceLinkEvents>(event: E, payload: DeviceLinkEvents[E]): void {
+    const set = this.listeners.get(event);
+    if (!set?.size) {
+      // An error nobody listens to must not vanish.
+      if (event === 'error') console.error('[device-link]', payload);
+      return;
+    }
+    for (const listener of set) {
+      try {
+        (listener as (p: DeviceLinkEvents[E]) => void)(payload);
+      } catch (err) {
+        if (event !== 'error') this.emit('error', err instanceof Error ? err : new Error(String(err)));
+        else console.error('[device-link] error listener threw', err);
+      }
+    }
+  }
+
+  /** Runs every message handler and resolves when all have; rejects on the first failure or on timeout. */
+  async dispatch(message: DeviceMessage): Promise<void> {
+    if (this.handlers.size === 0) return;
+    const all = Promise.all([...this.handlers].map(async (handler) => handler(message)));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`message handler did not settle within ${this.ackTimeoutMs} ms`)),
+        this.ackTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([all, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
