@@ -1,0 +1,239 @@
+import { hostname } from 'node:os';
+import { connect, type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
+import {
+  cloudUplinkSubscriptions,
+  decodeDevicePayload,
+  DEFAULT_SHARE_GROUP,
+  deviceTopic,
+  encodeDevicePayload,
+  isUplinkChannel,
+  parseDeviceTopic,
+  type DeviceCommand,
+  type DeviceConfig,
+} from '@hmi/domain';
+import {
+  DeviceLinkListeners,
+  type DeviceLink,
+  type DeviceLinkEvents,
+  type DeviceMessage,
+  type DeviceMessageHandler,
+} from './device-link.ts';
+
+export interface ExternalDeviceLinkOptions {
+  /** MQTT_URL: mqtt://, mqtts://, ws:// or wss://, credentials of the cloud service in the URL. */
+  url: string;
+  /**
+   * MQTT_CLIENT_ID. Must be stable across restarts of one server (its persistent session holds
+   * the messages not yet acknowledged) and distinct between servers. Default hmi-cloud-{hostname}.
+   */
+  clientId?: string;
+  /** MQTT_SHARE_GROUP: servers in one group split the devices' messages. Default hmi-cloud. */
+  shareGroup?: string;
+  /** Persistent session (false) so that unacknowledged messages survive a reconnect. Default false. */
+  clean?: boolean;
+  reconnectPeriodMs?: number;
+  /** A message handler that has not settled by then counts as failed. Default 30 s. */
+  ackTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** The parts of MQTT.js' client this adapter reaches into (see `holdAcknowledgements`). */
+type SendPacket = (packet: Packet, cb?: (err?: Error) => void, ...rest: unknown[]) => void;
+interface PendingAck {
+  done: Promise<void>;
+  connection: number;
+}
+
+/**
+ * The device connection through an external broker (Mosquitto, EMQX, HiveMQ) when MQTT_URL is
+ * set: the server connects as one cloud client, consumes every device's uplink channels through
+ * shared subscriptions, and publishes config and commands. Authentication and the per-device ACL
+ * are then the broker's job (see docs/protocol.md).
+ *
+ * Acknowledgement after commit: MQTT.js handles incoming packets strictly one at a time and
+ * sends the PUBACK when `handleMessage` calls back, so waiting there for the commit would
+ * serialise all ingest behind one database round trip. Instead `handleMessage` returns at once
+ * and the PUBACK itself is held back until the handlers resolve; the broker's in-flight window
+ * (Mosquitto `max_inflight_messages`) bounds how many messages wait. A handler that fails drops
+ * the connection so that the broker redelivers everything not yet acknowledged.
+ */
+export class ExternalDeviceLink implements DeviceLink {
+  readonly kind = 'external' as const;
+  private client: MqttClient | undefined;
+  private readonly listeners: DeviceLinkListeners;
+  private readonly pending = new Map<number, PendingAck>();
+  /** Counts connections, so that an acknowledgement is never sent on a later connection. */
+  private connection = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ExternalDeviceLinkOptions) {
+    this.now = options.now ?? Date.now;
+    this.listeners = new DeviceLinkListeners(options.ackTimeoutMs ?? 30_000);
+  }
+
+  async start(): Promise<void> {
+    if (this.client) throw new Error('the external MQTT link is already started');
+    const client = connect(this.options.url, {
+      clientId: this.options.clientId ?? `hmi-cloud-${hostname()}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      clean: this.options.clean ?? false,
+      protocolVersion: 4,
+      reconnectPeriod: this.options.reconnectPeriodMs ?? 1_000,
+      connectTimeout: 10_000,
+      resubscribe: true,
+    });
+    this.client = client;
+    this.holdAcknowledgements(client);
+    client.handleMessage = (packet, callback) => {
+      this.receive(packet);
+      callback();
+    };
+    client.on('connect', () => this.connection++);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onError = (err: Error) => {
+          client.off('connect', onConnect);
+          reject(
+            new Error(`MQTT_URL: cannot connect to ${redact(this.options.url)}: ${err.message}`, {
+              cause: err,
+            }),
+          );
+        };
+        const onConnect = () => {
+          client.off('error', onError);
+          resolve();
+        };
+        client.once('error', onError);
+        client.once('connect', onConnect);
+      });
+      client.on('error', (err) => this.listeners.emit('error', err));
+      const filters = cloudUplinkSubscriptions(this.options.shareGroup ?? DEFAULT_SHARE_GROUP);
+      await client.subscribeAsync(filters, { qos: 1 }).catch((err: Error) => {
+        throw new Error(
+          `the broker at MQTT_URL refused the shared subscriptions ${filters.join(', ')}: ${err.message}`,
+        );
+      });
+    } catch (err) {
+      client.end(true);
+      this.client = undefined;
+      throw err;
+    }
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    // Let handlers in progress finish so their acknowledgements go out before we leave.
+    const waiting = [...this.pending.values()].map((p) => p.done.catch(() => undefined));
+    await Promise.race([Promise.all(waiting), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    await new Promise<void>((r) => setImmediate(r));
+    await client.endAsync();
+    this.pending.clear();
+  }
+
+  publishConfig(sn: string, config: DeviceConfig): Promise<void> {
+    return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);
+  }
+
+  clearConfig(sn: string): Promise<void> {
+    return this.publish(deviceTopic(sn, 'config'), '', true);
+  }
+
+  sendCommand(sn: string, command: DeviceCommand): Promise<void> {
+    return this.publish(deviceTopic(sn, 'cmd'), encodeDevicePayload('cmd', command), false);
+  }
+
+  onMessage(handler: DeviceMessageHandler): () => void {
+    return this.listeners.onMessage(handler);
+  }
+
+  on<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (payload: DeviceLinkEvents[E]) => void,
+  ): () => void {
+    return this.listeners.on(event, listener);
+  }
+
+  private async publish(topic: string, payload: string, retain: boolean): Promise<void> {
+    if (!this.client) throw new Error('the external MQTT link is not running');
+    await this.client.publishAsync(topic, payload, { qos: 1, retain });
+  }
+
+  private receive(packet: IPublishPacket): void {
+    const parsed = parseDeviceTopic(packet.topic);
+    // Only uplink topics are subscribed; anything else (a malformed SN under '+') is ignored.
+    if (!parsed || !isUplinkChannel(parsed.channel)) return;
+    const { sn, channel } = parsed;
+    const decoded = decodeDevicePayload(channel, packet.payload);
+    if (!decoded.ok) {
+      // An empty retained message clears a topic; not an error of the device.
+      if (!(packet.retain && packet.payload.length === 0))
+        this.listeners.emit('invalid', { sn, channel, error: decoded.error });
+      return;
+    }
+    const message = {
+      sn,
+      channel,
+      payload: decoded.payload,
+      will: false, // a broker does not say whether it published a will
+      retained: packet.retain,
+      receivedAt: this.now(),
+    } as DeviceMessage;
+    const done = this.listeners.dispatch(message);
+    if (packet.qos > 0 && packet.messageId !== undefined) {
+      this.pending.set(packet.messageId, { done, connection: this.connection });
+    } else {
+      done.catch((err: unknown) => this.failed(err, message));
+    }
+  }
+
+  /**
+   * Wraps MQTT.js' private `_sendPacket` so that a PUBACK waits for the handlers of its message
+   * while MQTT.js goes on with the next packet. Checked at start: an MQTT.js without it fails
+   * loudly rather than acknowledging early.
+   */
+  private holdAcknowledgements(client: MqttClient): void {
+    const target = client as unknown as { _sendPacket?: SendPacket };
+    const original = target._sendPacket?.bind(client);
+    if (!original) throw new Error('this MQTT.js version has no _sendPacket: cannot delay acknowledgements');
+    target._sendPacket = (packet, cb, ...rest) => {
+      const pending =
+        packet.cmd === 'puback' && packet.messageId !== undefined
+          ? this.pending.get(packet.messageId)
+          : undefined;
+      if (!pending || packet.cmd !== 'puback') return original(packet, cb, ...rest);
+      this.pending.delete(packet.messageId!);
+      cb?.(); // MQTT.js may handle the next packet now
+      pending.done.then(
+        () => {
+          if (pending.connection === this.connection && client.connected)
+            original(packet, undefined, ...rest);
+        },
+        (err: unknown) => {
+          if (pending.connection !== this.connection) return;
+          this.failed(err);
+          // Without the PUBACK the broker redelivers this message (and every other one not yet
+          // acknowledged) when the persistent session resumes.
+          this.connection++;
+          client.stream?.destroy();
+        },
+      );
+    };
+  }
+
+  private failed(err: unknown, message?: DeviceMessage): void {
+    const error = err instanceof Error ? err : new Error(String(err));
+    const what = message ? `handling ${message.channel} of ${message.sn}` : 'handling a device message';
+    this.listeners.emit('error', new Error(`${what} failed: ${error.message}`, { cause: error }));
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
