@@ -91,11 +91,7 @@ export function LoginPage() {
             data-testid="login-user"
           />
         </Form.Item>
-        <Form.Item
-          name="passwd"
-          label={t('password')}
-          rules={[{ required: true, message: t('passwordRequired') }]}
-        >
+        <Form.Item name="passwd" label={t('password')} rules={[{ required: true }]}>
           <Input.Password
             prefix={<LockOutlined />}
             placeholder={t('passwordPlaceholder')}

@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Skeleton, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isRegion, regions as allRegions, type Region } from '@hmi/domain';
@@ -26,6 +26,8 @@ export function RegisterPage() {
       <p className="auth-subtitle">{forgot ? t('forgot.subtitle') : t('subtitle')}</p>
       {forgot ? (
         <ForgotPasswordForm />
+      ) : info.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Tabs
           activeKey={methods.includes(tab) ? tab : methods[0]}

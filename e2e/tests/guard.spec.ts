@@ -1,0 +1,57 @@
+import { test, expect } from '../support/fixtures.ts';
+import { createActiveAccount, uiLogin } from '../support/accounts.ts';
+
+test('without a token every signed-in or unknown path goes to /login', async ({ page, mainUrl }) => {
+  for (const path of ['/', '/system/profile', '/device/devicelist', '/no/such/page']) {
+    await page.goto(`${mainUrl}/#${path}`);
+    await expect(page).toHaveURL(/#\/login$/);
+  }
+  await expect(page).toHaveTitle(/Sign in/);
+});
+
+test('signed in: unknown and not-yet-built paths lead to the start page; /login follows templateid', async ({
+  page,
+  mainUrl,
+  mainDataDir,
+}) => {
+  const account = await createActiveAccount(mainUrl, mainDataDir);
+  await uiLogin(page, mainUrl, account);
+  await expect(page).toHaveURL(/#\/system\/profile$/);
+
+  for (const path of ['/no/such/page', '/device/devicelist', '/operations']) {
+    await page.goto(`${mainUrl}/#${path}`);
+    await expect(page).toHaveURL(/#\/system\/profile$/);
+  }
+
+  const seen: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) seen.push(f.url());
+  });
+  await page.goto(`${mainUrl}/#/login?templateid=42`);
+  await expect(page).toHaveURL(/#\/system\/profile$/);
+  expect(seen.some((u) => u.includes('#/device/templatelist?templateid=42'))).toBe(true);
+
+  seen.length = 0;
+  await page.goto(`${mainUrl}/#/login?projectid=7`);
+  await expect(page).toHaveURL(/#\/system\/profile$/);
+  expect(seen.some((u) => u.includes('#/device/projectlist?projectid=7'))).toBe(true);
+
+  // Public pages stay reachable when signed in.
+  await page.goto(`${mainUrl}/#/privacyagreement/en`);
+  await expect(page.getByTestId('agreement-privacy-en')).toContainText('Device data');
+});
+
+test('without "remember me" the session lives in sessionStorage only', async ({
+  page,
+  mainUrl,
+  mainDataDir,
+}) => {
+  const account = await createActiveAccount(mainUrl, mainDataDir);
+  await uiLogin(page, mainUrl, account, false);
+  const where = await page.evaluate(() => ({
+    local: localStorage.getItem('hmicloud_1.0.4_TOKEN'),
+    session: sessionStorage.getItem('hmicloud_1.0.4_TOKEN'),
+  }));
+  expect(where.local).toBeNull();
+  expect(where.session).toBeTruthy();
+});

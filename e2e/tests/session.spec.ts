@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
+import { apiCloseAccount, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { expectToastCountAtMost, renameTeam, storedToken, visibleToasts } from '../support/profile.ts';
+import { SHORT_ACCESS_TTL_SECONDS } from '../support/global-setup.ts';
+
+const shortDataDir = () => process.env.E2E_SHORT_DATA_DIR ?? '';
+const waitPastTtl = (page: Page) => page.waitForTimeout(SHORT_ACCESS_TTL_SECONDS * 1000 + 1500);
+
+test.describe('token lifecycle', () => {
+  // The expired token's replies (401) and the refusals are logged by the browser itself.
+  test.use({ allowConsole: [HTTP_ERROR_LOG] });
+
+  test('an access token expiring during use is refreshed silently and the page keeps working', async ({
+    page,
+    shortUrl,
+  }) => {
+    const account = await createActiveAccount(shortUrl, shortDataDir());
+    await uiLogin(page, shortUrl, account);
+    await expect(page.getByTestId('profile-page')).toBeVisible();
+    const before = await storedToken(page);
+
+    await waitPastTtl(page);
+    const refreshed = page.waitForResponse((r) => r.url().includes('/v1/refreshtoken?from=web'));
+    await renameTeam(page, 'Line 4 packaging');
+    expect((await refreshed).status()).toBe(200);
+    await expect(page.getByTestId('team-name')).toContainText('Line 4 packaging');
+    await expect(page).toHaveURL(/#\/system\/profile$/);
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+    expect(await storedToken(page)).not.toBe(before);
+
+    // And again after the new token expired too.
+    await waitPastTtl(page);
+    await renameTeam(page, 'Line 5 filling');
+    await expect(page.getByTestId('team-name')).toContainText('Line 5 filling');
+  });
+
+  test('a failed refresh returns to login with the invalid-or-expired message', async ({
+    page,
+    shortUrl,
+  }) => {
+    const account = await createActiveAccount(shortUrl, shortDataDir());
+    await uiLogin(page, shortUrl, account);
+    await page.evaluate(() => localStorage.setItem('hmicloud_1.0.4_REFRESHTOKEN', 'revoked-refresh-token'));
+    await waitPastTtl(page);
+    await renameTeam(page, 'Never saved');
+    await expect(page).toHaveURL(/#\/login\?reason=E_INVALID_OR_EXPIRED_TOKEN/);
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'Your login is invalid or has expired. Please sign in again.',
+    );
+    const left = await page.evaluate(() => ({
+      token: localStorage.getItem('hmicloud_1.0.4_TOKEN'),
+      host: localStorage.getItem('hmicloud_1.0.4_HOST'),
+    }));
+    expect(left).toEqual({ token: null, host: null });
+    // The guard keeps the user out now.
+    await page.goto(`${shortUrl}/#/system/profile`);
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('1055 (account closed elsewhere) returns to login', async ({ page, mainUrl, mainDataDir }) => {
+    const account = await createActiveAccount(mainUrl, mainDataDir);
+    await uiLogin(page, mainUrl, account);
+    await apiCloseAccount(mainUrl, account);
+    await renameTeam(page, 'Closed team');
+    await expect(page).toHaveURL(/#\/login\?reason=1055/);
+    await expect(page.getByTestId('login-reason')).toHaveText('This account has been closed.');
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
+test.describe('toasts', () => {
+  test.use({ allowConsole: [HTTP_ERROR_LOG] });
+
+  test('never more than 3 at once', async ({ page, mainUrl, mainDataDir }) => {
+    const account = await createActiveAccount(mainUrl, mainDataDir);
+    await uiLogin(page, mainUrl, account);
+    await page.getByTestId('add-center-select').click();
+    await page.locator('.ant-select-item-option').first().click();
+    for (let i = 0; i < 6; i++) {
+      const reply = page.waitForResponse((r) => r.url().includes('/v1/global/add/datacenter'));
+      await page.getByTestId('add-center').click();
+      await reply;
+      await expectToastCountAtMost(page, 3);
+    }
+    expect(await visibleToasts(page)).toBe(3);
+    await expect(page.locator('.ant-message-notice').first()).toContainText('no data in this data center');
+  });
+});
