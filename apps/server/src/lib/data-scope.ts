@@ -1,4 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type ReferenceExpression,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 
 export type DataKind = 'devices' | 'groups' | 'templates' | 'projects';
 
@@ -21,20 +28,37 @@ export function isInScope(scope: DataScope, kind: DataKind, row: { teamId: numbe
 }
 
 /**
- * A where-clause restricting a query to the scope:
+ * A where-clause restricting any query (select, update, delete) to the scope:
  * `db.selectFrom('devices').where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))`.
+ * The returned factory is generic so it takes the query's own table types.
  */
-export function inScope<DB, TB extends keyof DB>(
+export function inScope(scope: DataScope, kind: DataKind, teamColumn: string, idColumn: string) {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    const team = teamColumn as ReferenceExpression<DB, TB>;
+    const id = idColumn as ReferenceExpression<DB, TB>;
+    const sameTeam = eb(team, '=', scope.teamId as never);
+    const ids = scope[kind];
+    if (ids === null) return sameTeam;
+    if (ids.size === 0) return sql<SqlBool>`1 = 0`;
+    return eb.and([sameTeam, eb(id, 'in', [...ids] as never)]);
+  };
+}
+
+/**
+ * The same for a select query with its column names checked:
+ * `db.selectFrom('devices').selectAll().$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))`.
+ */
+export function whereInScope<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
   scope: DataScope,
   kind: DataKind,
   teamColumn: ReferenceExpression<DB, TB>,
   idColumn: ReferenceExpression<DB, TB>,
-) {
-  return (eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
-    const sameTeam = eb(teamColumn, '=', scope.teamId as never);
-    const ids = scope[kind];
-    if (ids === null) return sameTeam;
-    if (ids.size === 0) return sql<SqlBool>`1 = 0`;
-    return eb.and([sameTeam, eb(idColumn, 'in', [...ids] as never)]);
-  };
+): SelectQueryBuilder<DB, TB, O> {
+  const ids = scope[kind];
+  // The values are plain numbers; Kysely cannot check them against a generic column type.
+  const sameTeam = query.where(teamColumn, '=', scope.teamId as never);
+  if (ids === null) return sameTeam;
+  if (ids.size === 0) return sameTeam.where(sql<SqlBool>`1 = 0`);
+  return sameTeam.where(idColumn, 'in', [...ids] as never);
 }

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, repoRoot } from './config.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hmi-config-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: dir,
+      databaseUrl: undefined,
+      mqttPort: 1883,
+      region: 'eu',
+      publicUrl: 'http://localhost:8080',
+      publicUrlExplicit: false,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 30 * 24 * 3600,
+      corsOrigins: [],
+      deviceAutoRegister: true,
+      webDist: join(repoRoot, 'apps/web/dist'),
+      bodyLimit: 1024 * 1024,
+      loginThrottle: { limit: 100, windowMs: 3600_000 },
+    });
+  });
+
+  it('resolves relative paths against the repository root, not the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'data/x', JWT_SECRET: 'x'.repeat(32) }).dataDir).toBe(
+      join(repoRoot, 'data/x'),
+    );
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR/jwt-secret', () => {
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(existsSync(join(dir, 'jwt-secret'))).toBe(true);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toEqual(first);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).not.toEqual(first);
+  });
+
+  it('reads lists, booleans and numbers', () => {
+    const c = loadConfig({
+      DATA_DIR: dir,
+      PORT: '9000',
+      CORS_ORIGINS: 'https://a.example/, https://b.example:8443',
+      DEVICE_AUTO_REGISTER: 'false',
+      PUBLIC_URL: 'https://console.example/',
+      REGION: 'cn',
+      PEER_REGIONS: 'eu,cn',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      corsOrigins: ['https://a.example', 'https://b.example:8443'],
+      deviceAutoRegister: false,
+      publicUrl: 'https://console.example',
+      publicUrlExplicit: true,
+      region: 'cn',
+      peerRegions: ['eu'],
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['REGION', 'us'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'http://mail'],
+    ['ACCESS_TOKEN_TTL', '0'],
+    ['JWT_SECRET', 'short'],
+    ['CORS_ORIGINS', 'not a url'],
+    ['DEVICE_AUTO_REGISTER', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names the variable in errors: %s=%s', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}`));
+  });
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Envelope } from '@hmi/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as the Authorization header, raw. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  dataDir: string;
+  /** 'sqlite' or 'postgres' (when DATABASE_URL is set in the environment). */
+  engine: string;
+  call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a fresh console on a random port with a temporary DATA_DIR. The database is a SQLite
+ * file there, or, when DATABASE_URL is set, a fresh PostgreSQL schema dropped on close.
+ * `env` overrides settings (e.g. ACCESS_TOKEN_TTL) exactly as the environment would.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hmi-server-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no listening address');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    app,
+    config,
+    url,
+    dataDir,
+    engine: app.dbEngine,
+    async call<T>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token !== undefined) headers.authorization = options.token;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${url}/v1${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        body: text ? (JSON.parse(text) as Envelope<T>) : (null as never),
+        headers: res.headers,
+      };
+    },
+    async close() {
+      await app.close();
+      if (databaseUrl && schema) {
+        const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+        await pool.query(`drop schema if exists "${schema}" cascade`);
+        await pool.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
