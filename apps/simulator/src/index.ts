@@ -1,0 +1,3 @@
+export * from './identity.ts';
+export * from './signals.ts';
+export * from './simulated-device.ts';

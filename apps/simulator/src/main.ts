@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { simulatedIdentity } from './identity.ts';
+import { startSimulatedDevice, type SimulatedDeviceHandle } from './simulated-device.ts';
+
+/*
+ * npm run sim -- --devices 50 --kind hmi|gateway --rate 1 --url mqtt://127.0.0.1:1883
+ * Prints the SN and PIN of each device (to bind them in the console), then runs them until
+ * Ctrl+C, which stops every device cleanly (offline state published).
+ */
+const usage = `Usage: npm run sim -- [options]
+  --devices N     number of simulated devices (default 1)
+  --kind K        hmi or gateway (default hmi)
+  --rate R        data samples per second per device (default 1)
+  --url URL       broker (default mqtt://127.0.0.1:\${MQTT_PORT:-1883})
+  --seed S        identity seed: same seed, same SNs and PINs (default "sim")
+  --start I       index of the first device (default 1)
+  --keepalive S   MQTT keepalive in seconds (default 30)
+  --quiet         no per-device log lines
+  --help`;
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '1' },
+    kind: { type: 'string', default: 'hmi' },
+    rate: { type: 'string', default: '1' },
+    url: { type: 'string', default: `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? 1883}` },
+    seed: { type: 'string', default: 'sim' },
+    start: { type: 'string', default: '1' },
+    keepalive: { type: 'string', default: '30' },
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const count = Number(values.devices);
+const rate = Number(values.rate);
+const first = Number(values.start);
+const keepalive = Number(values.keepalive);
+const kind = values.kind;
+if (!Number.isInteger(count) || count < 1 || count > 100_000)
+  fail('--devices must be an integer from 1 to 100000');
+if (!(rate > 0 && rate <= 100)) fail('--rate must be > 0 and <= 100');
+if (!Number.isInteger(first) || first < 0 || first + count - 1 > 99_999)
+  fail('--start must keep indexes within 0..99999');
+if (!Number.isInteger(keepalive) || keepalive < 1 || keepalive > 65_535) fail('--keepalive must be 1..65535');
+if (kind !== 'hmi' && kind !== 'gateway') fail('--kind must be hmi or gateway');
+
+const identities = Array.from({ length: count }, (_, i) => ({
+  index: first + i,
+  ...simulatedIdentity(values.seed, first + i, kind),
+}));
+console.log(`${count} simulated ${kind} device(s) -> ${values.url}, ${rate} sample(s)/s each\n`);
+console.log(`${'#'.padStart(6)}  ${'SN'.padEnd(20)}  PIN`);
+for (const id of identities)
+  console.log(`${String(id.index).padStart(6)}  ${id.sn.padEnd(20)}  ${id.secret}`);
+console.log('');
+
+const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const devices: SimulatedDeviceHandle[] = [];
+let stopping = false;
+
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nstopping ${devices.length} device(s)...`);
+  await Promise.allSettled(devices.map((d) => d.stop()));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+// Connect in small waves so that a thousand devices do not arrive in the same millisecond.
+const WAVE = 25;
+let refused = 0;
+for (let i = 0; i < identities.length && !stopping; i += WAVE) {
+  const wave = identities.slice(i, i + WAVE);
+  const results = await Promise.allSettled(
+    wave.map((id) =>
+      startSimulatedDevice({
+        url: values.url,
+        sn: id.sn,
+        secret: id.secret,
+        kind,
+        rate,
+        keepalive,
+        ...(log ? { log } : {}),
+      }),
+    ),
+  );
+  for (const r of results) {
+    if (r.status === 'fulfilled') devices.push(r.value);
+    else {
+      refused++;
+      console.error(r.reason instanceof Error ? r.reason.message : r.reason);
+    }
+  }
+  if (i + WAVE < identities.length) await new Promise((r) => setTimeout(r, 100));
+}
+if (stopping) {
+  await Promise.allSettled(devices.map((d) => d.stop()));
+} else {
+  console.log(`${devices.length} connected, ${refused} refused. Ctrl+C stops them.`);
+  if (devices.length === 0) await stopAll(1);
+}
