@@ -46,6 +46,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    // Any free port for the embedded MQTT broker: test servers run beside each other and a local broker.
+    MQTT_PORT: '0',
     ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

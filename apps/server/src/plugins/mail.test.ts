@@ -1,4 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followActivation, login, uniqueEmail } from '../../test/factories.ts';
@@ -63,6 +65,18 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ to: '+8613700000001', template: 'verify_register' });
     expect(sms[0]!.text).toMatch(/【HMI 云平台】.*\d{6}/);
+  });
+
+  it('an SMS that cannot be written gives 1018', async () => {
+    const broken = await startTestServer();
+    try {
+      // The outbox file is a directory: appending to it fails like a provider outage would.
+      await mkdir(join(broken.dataDir, 'outbox', 'sms.jsonl'), { recursive: true });
+      const res = await broken.call('POST', '/global/phoneverify?phone=13700000002');
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 502, code: 1018 });
+    } finally {
+      await broken.close();
+    }
   });
 
   it('a failing SMTP server gives 1013', async () => {

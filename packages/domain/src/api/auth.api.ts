@@ -113,3 +113,19 @@ export const messageCounts = z.object({
   unread: z.object({ notice: z.number().int(), billing: z.number().int(), alarm: z.number().int() }),
 });
 export type MessageCounts = z.infer<typeof messageCounts>;
+
+/** POST /global/register reply: email accounts wait for activation, phone accounts are active. */
+export const registerResult = z.object({ status: z.enum(['pending', 'active']) });
+export type RegisterResult = z.infer<typeof registerResult>;
+
+/** POST /global/phoneverify (and resendmail?type=0) reply: seconds the code stays valid. */
+export const codeSent = z.object({ expires_in: z.number().int() });
+export type CodeSent = z.infer<typeof codeSent>;
+
+/** POST /global/forgetverify reply: where the code went. */
+export const forgetVerifyResult = codeSent.extend({ channel: z.enum(['email', 'phone']) });
+export type ForgetVerifyResult = z.infer<typeof forgetVerifyResult>;
+
+/** POST /global/add/datacenter reply: the account's regions afterwards, comma-separated. */
+export const dataCenterResult = z.object({ data_center: z.string() });
+export type DataCenterResult = z.infer<typeof dataCenterResult>;

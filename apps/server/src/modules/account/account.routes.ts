@@ -2,9 +2,11 @@ import {
   addDataCenterBody,
   AuthPaths,
   changePwdBody,
+  dataCenterResult,
   editUserInfoBody,
   envelope,
   forgetVerifyBody,
+  forgetVerifyResult,
   modifyPwdBody,
   removalBody,
   tokenPair,
@@ -54,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AuthPaths.forgetVerify,
-    { config: { public: true }, schema: { body: forgetVerifyBody } },
+    {
+      config: { public: true },
+      schema: { body: forgetVerifyBody, response: { 200: envelope(forgetVerifyResult) } },
+    },
     async (request) => ok(await account.sendResetCode(request.body.username, request.ip, request.body.lang)),
   );
 
@@ -75,7 +80,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AuthPaths.addDataCenter,
-    { preHandler: signedIn, schema: { body: addDataCenterBody } },
+    {
+      preHandler: signedIn,
+      schema: { body: addDataCenterBody, response: { 200: envelope(dataCenterResult) } },
+    },
     async (request) => ok(await account.addDataCenter(requireUser(request), request.body.data_center)),
   );
 };

@@ -1,9 +1,12 @@
 import {
   AuthPaths,
+  codeSent,
+  envelope,
   ErrorCode,
   phoneVerifyQuery,
   RegisterType,
   registerEmailBody,
+  registerResult,
   resendMailBody,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +30,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AuthPaths.register,
-    { config: { public: true }, schema: { querystring: typeQuery, body: registerBody } },
+    {
+      config: { public: true },
+      schema: { querystring: typeQuery, body: registerBody, response: { 200: envelope(registerResult) } },
+    },
     async (request) => {
       const body = request.body;
       if (request.query.type === RegisterType.Email) return ok(await registration.registerByEmail(body));
@@ -64,7 +70,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AuthPaths.phoneVerify,
-    { config: { public: true }, schema: { querystring: phoneVerifyQuery, body: langBody } },
+    {
+      config: { public: true },
+      schema: { querystring: phoneVerifyQuery, body: langBody, response: { 200: envelope(codeSent) } },
+    },
     async (request) => {
       const { phone, area_code, purpose } = request.query;
       return ok(await registration.sendPhoneCode(phone, area_code, purpose, request.ip, request.body?.lang));

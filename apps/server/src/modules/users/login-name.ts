@@ -1,11 +1,5 @@
-import {
-  DEFAULT_PHONE_AREA_CODE,
-  ErrorCode,
-  normalizePhone,
-  validateEmail,
-  validatePhone,
-} from '@hmi/domain';
-import { AppError } from '../../lib/app-error.ts';
+import { DEFAULT_PHONE_AREA_CODE, normalizePhone, validateEmail, validatePhone } from '@hmi/domain';
+import { assertValid } from '../../lib/validate.ts';
 
 /** What a user types as login name: an email address or a phone number. */
 export type LoginName =
@@ -34,11 +28,6 @@ export const parseLoginName = (raw: string): LoginName =>
 export function parseValidLoginName(raw: string): LoginName {
   const name = parseLoginName(raw);
   const result = name.kind === 'email' ? validateEmail(name.email) : validatePhone(name.phone, name.areaCode);
-  if (!result.ok) {
-    throw new AppError(ErrorCode.E1006_BAD_PARAMETER, {
-      where: 'body',
-      fields: [{ path: 'username', message: result.key, params: result.params }],
-    });
-  }
+  assertValid('username', result);
   return name;
 }
