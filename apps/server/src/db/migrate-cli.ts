@@ -1,9 +1,15 @@
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDatabase } from './create-database.ts';
 import { migrateToLatest } from './migrator.ts';
 
 /** `npm run migrate -w apps/server`: applies pending migrations to the configured database. */
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
 const { db, engine } = createDatabase(config);
 try {
   const { results } = await migrateToLatest(db, config.databaseSchema);
