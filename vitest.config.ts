@@ -15,6 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'simulator', root: 'apps/simulator', environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'web', root: 'apps/web', environment: 'jsdom' } },
     ],
   },

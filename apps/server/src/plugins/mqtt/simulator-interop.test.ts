@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '@hmi/domain';
-import {
-  simulatedIdentity,
-  startSimulatedDevice,
-  type SimulatedDeviceHandle,
-} from '../../../../simulator/src/index.ts';
+import { simulatedIdentity, startSimulatedDevice, type SimulatedDeviceHandle } from '@hmi/simulator';
 import { EmbeddedDeviceLink } from './embedded-device-link.ts';
 import { MemoryDeviceRegistry } from './memory-device-registry.ts';
 import { LinkRecorder, waitUntil } from './mqtt-test-helpers.ts';
