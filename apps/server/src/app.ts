@@ -3,12 +3,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { deviceGroupRoutes } from './modules/device-group/device-group.routes.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { labelRoutes } from './modules/label/label.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
+import { templateRoutes } from './modules/template/template.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { deviceLinkPlugin } from './plugins/device-link.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -51,7 +56,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
-  app.decorate('services', createServices({ db: app.db, config, mailer: app.mailer }));
+  await app.register(deviceLinkPlugin, { config });
+  app.decorate(
+    'services',
+    createServices({ db: app.db, config, mailer: app.mailer, deviceConfig: app.deviceConfig }),
+  );
 
   await app.register(
     async (api) => {
@@ -61,6 +70,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(registrationRoutes);
       await api.register(accountRoutes);
       await api.register(messageRoutes);
+      await api.register(deviceRoutes);
+      await api.register(deviceGroupRoutes);
+      await api.register(labelRoutes);
+      await api.register(templateRoutes);
     },
     { prefix: API_BASE },
   );

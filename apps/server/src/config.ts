@@ -44,6 +44,14 @@ const envSchema = z.object({
     .optional(),
   MQTT_PORT: int(1883).pipe(z.number().max(65535)),
   MQTT_URL: url(/^(mqtts?|wss?|tcp|ssl):$/),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -')
+    .optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -')
+    .optional(),
   BUS_URL: url(/^(redis|rediss|nats):$/),
   SMTP_URL: url(/^smtps?:$/),
   SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
@@ -72,6 +80,10 @@ export interface Config {
   databaseSchema: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** With MQTT_URL: the server's client id at the broker (stable per server); default hmi-cloud-{hostname}. */
+  mqttClientId: string | undefined;
+  /** With MQTT_URL: servers of one share group split the devices' messages; default hmi-cloud. */
+  mqttShareGroup: string | undefined;
   busUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -133,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseSchema: e.DATABASE_SCHEMA,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttClientId: e.MQTT_CLIENT_ID,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     busUrl: e.BUS_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

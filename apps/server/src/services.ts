@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
+import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
+import { DeviceRepo } from './modules/device/device.repo.ts';
+import { DeviceService } from './modules/device/device.service.ts';
+import { LabelRepo } from './modules/label/label.repo.ts';
+import { LabelService } from './modules/label/label.service.ts';
 import { MessageRepo } from './modules/messages/message.repo.ts';
 import { MessageService } from './modules/messages/message.service.ts';
 import { ActivationRepo } from './modules/registration/activation.repo.ts';
@@ -12,6 +19,8 @@ import { LoginThrottle } from './modules/session/login-throttle.service.ts';
 import { LoginService } from './modules/session/login.service.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
+import { TemplateRepo } from './modules/template/template.repo.ts';
+import { TemplateService } from './modules/template/template.service.ts';
 import { UserRepo } from './modules/users/user.repo.ts';
 import { RateLimiter } from './modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
@@ -19,8 +28,13 @@ import { VerificationService } from './modules/verification/verification.service
 import type { Mailer } from './plugins/mail.ts';
 
 /** The application's services, wired once per app instance (no module-level state). */
-export function createServices(deps: { db: Kysely<Database>; config: Config; mailer: Mailer }) {
-  const { db, config, mailer } = deps;
+export function createServices(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  deviceConfig: DeviceConfigPublisher;
+}) {
+  const { db, config, mailer, deviceConfig } = deps;
   const users = new UserRepo(db);
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
@@ -32,6 +46,10 @@ export function createServices(deps: { db: Kysely<Database>; config: Config; mai
   const limiter = new RateLimiter(db);
   const verification = new VerificationService(new VerificationRepo(db), limiter, mailer, config.jwtSecret);
   const messages = new MessageService(new MessageRepo(db));
+  const groupRepo = new DeviceGroupRepo(db);
+  const deviceGroups = new DeviceGroupService(db, groupRepo);
+  const labelRepo = new LabelRepo(db);
+  const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig);
   return {
     users,
     tokens,
@@ -49,6 +67,19 @@ export function createServices(deps: { db: Kysely<Database>; config: Config; mai
     ),
     account: new AccountService(db, config, users, sessions, verification),
     messages,
+    deviceGroups,
+    labels: new LabelService(labelRepo),
+    templates,
+    devices: new DeviceService(
+      db,
+      new DeviceRepo(db),
+      groupRepo,
+      deviceGroups,
+      labelRepo,
+      templates,
+      deviceConfig,
+      limiter,
+    ),
   };
 }
 

@@ -8,10 +8,12 @@ import {
 } from 'kysely';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
+import * as m0002 from './migrations/0002-devices.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-devices': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,122 @@
+import type { ConfigTag, DeviceConfig, ReadWriteType, TagDataTypeCode } from '@hmi/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Devices published at once; the rest wait, so a template with 10,000 devices does not flood the broker. */
+const PUBLISH_CONCURRENCY = 50;
+
+/**
+ * The cloud side of a device's retained `config` (DESIGN section 5). Any change of a device's
+ * template, or of the template itself, first bumps the device's config_version and sets its
+ * sync state to 0 (in the caller's transaction), then, after the commit, publishes the config
+ * with that version; the device's `config/ack` of the same version sets the sync state to 1
+ * (DeviceStateService).
+ */
+export class DeviceConfigPublisher {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly link: DeviceLink,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Marks the devices' config as changed: version + 1, sync state pending. */
+  async bump(deviceIds: readonly number[], db: Db = this.db): Promise<void> {
+    for (const chunk of chunks(deviceIds, 500)) {
+      await db
+        .updateTable('devices')
+        .set((eb) => ({
+          config_version: eb('config_version', '+', 1),
+          sync_state: 0,
+          updated_at: Date.now(),
+        }))
+        .where('id', 'in', chunk)
+        .execute();
+    }
+  }
+
+  /** Publishes the current config of these devices. Failures are logged: the device stays pending. */
+  async publish(deviceIds: readonly number[]): Promise<void> {
+    for (const chunk of chunks(deviceIds, 500)) {
+      const devices = await this.db
+        .selectFrom('devices')
+        .select(['id', 'sn', 'template_id', 'config_version', 'team_id'])
+        .where('id', 'in', chunk)
+        .where('team_id', 'is not', null)
+        .execute();
+      const tags = await this.tagsOf([...new Set(devices.map((d) => d.template_id).filter(notNull))]);
+      for (const batch of chunks(devices, PUBLISH_CONCURRENCY)) {
+        await Promise.all(
+          batch.map((d) =>
+            this.send(d.sn, {
+              templateId: d.template_id,
+              version: d.config_version,
+              tags: d.template_id === null ? [] : (tags.get(d.template_id) ?? []),
+              alarms: [],
+            }),
+          ),
+        );
+      }
+    }
+  }
+
+  /** Removes the retained config of released devices. */
+  async clear(sns: readonly string[]): Promise<void> {
+    for (const batch of chunks(sns, PUBLISH_CONCURRENCY)) {
+      await Promise.all(
+        batch.map((sn) =>
+          this.link
+            .clearConfig(sn)
+            .catch((err: unknown) => this.log.error({ err, sn }, 'clearing config failed')),
+        ),
+      );
+    }
+  }
+
+  private async send(sn: string, config: DeviceConfig): Promise<void> {
+    try {
+      await this.link.publishConfig(sn, config);
+    } catch (err) {
+      this.log.error({ err, sn, version: config.version }, 'publishing config failed');
+    }
+  }
+
+  private async tagsOf(templateIds: readonly number[]): Promise<Map<number, ConfigTag[]>> {
+    const out = new Map<number, ConfigTag[]>();
+    if (templateIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('template_tags')
+      .selectAll()
+      .where('template_id', 'in', templateIds)
+      .orderBy('template_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      let list = out.get(r.template_id);
+      if (!list) out.set(r.template_id, (list = []));
+      list.push({
+        id: r.id,
+        name: r.name,
+        type: r.data_type as TagDataTypeCode,
+        rw: r.rw as ReadWriteType,
+        ...(r.address ? { address: r.address } : {}),
+        ...(r.unit ? { unit: r.unit } : {}),
+        decimals: r.decimals,
+        ...(r.description ? { description: r.description } : {}),
+      });
+    }
+    return out;
+  }
+}
+
+const notNull = <T>(v: T | null): v is T => v !== null;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

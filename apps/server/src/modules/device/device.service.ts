@@ -1,0 +1,285 @@
+import type { deviceBindBody, deviceListQuery, deviceLabelsBody } from '@hmi/domain';
+import {
+  BindType,
+  ErrorCode,
+  Limits,
+  validateDeviceName,
+  validateLabelSelection,
+  type DeviceDetail,
+  type DeviceEditBody,
+  type DeviceListReply,
+  type DeviceOverview,
+} from '@hmi/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid } from '../../lib/validate.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
+import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
+import type { DeviceGroupService } from '../device-group/device-group.service.ts';
+import type { LabelRepo } from '../label/label.repo.ts';
+import type { TemplateService } from '../template/template.service.ts';
+import type { RateLimiter } from '../verification/rate-limit.service.ts';
+import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';
+import type { DeviceRepo } from './device.repo.ts';
+
+type BindBody = z.output<typeof deviceBindBody>;
+type ListQuery = z.output<typeof deviceListQuery>;
+type LabelsBody = z.output<typeof deviceLabelsBody>;
+
+/** Bind attempts per team and SN, and per team, in 15 minutes (PIN guessing). */
+const BIND_RULES_PER_SN = [{ max: 10, windowMs: 15 * 60_000 }] as const;
+const BIND_RULES_PER_TEAM = [{ max: 100, windowMs: 15 * 60_000 }] as const;
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/**
+ * Devices of a team: bind by SN + PIN, edit, move, labels, template, unbind, list and
+ * overview. Every device id must be in the caller's team and device data permissions (1003);
+ * group and template ids likewise (1027, 1029); label ids must be the team's (1003).
+ */
+export class DeviceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly devices: DeviceRepo,
+    private readonly groupRepo: DeviceGroupRepo,
+    private readonly groups: DeviceGroupService,
+    private readonly labels: LabelRepo,
+    private readonly templates: TemplateService,
+    private readonly publisher: DeviceConfigPublisher,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async list(caller: CurrentUser, query: ListQuery): Promise<DeviceListReply> {
+    const teamGroups = await this.groupRepo.listTeam(caller.teamId);
+    let groupIds: number[] | undefined;
+    if (query.group_id !== undefined) {
+      await this.groups.require(caller, query.group_id);
+      groupIds = subtreeIds(teamGroups, query.group_id);
+    }
+    const { rows, total } = await this.devices.page(
+      caller.scope,
+      {
+        search: query.search,
+        groupIds,
+        labelId: query.label_id,
+        online: query.online,
+        syncState: query.sync_state,
+        model: query.model,
+        templateId: query.template_id,
+      },
+      { sort: query.sort, order: query.order },
+      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+    );
+    const labels = await this.labels.labelsOf(rows.map((r) => r.id));
+    const paths = groupPathIndex(teamGroups);
+    return {
+      list: rows.map((r) => presentDevice(r, paths, labels.get(r.id) ?? [])),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  /** `alarm` counts devices with an active alarm: 0 until the alarm engine records alarms. */
+  async overview(caller: CurrentUser): Promise<DeviceOverview> {
+    const { total, online, last } = await this.devices.overview(caller.scope);
+    return { alarm: 0, last, offline: total - online, online, total };
+  }
+
+  async detail(caller: CurrentUser, id: number): Promise<DeviceDetail> {
+    const row = await this.devices.findInScope(caller.scope, id);
+    if (!row) throw new AppError(ErrorCode.E1003_NO_DATA);
+    const [teamGroups, labels] = await Promise.all([
+      this.groupRepo.listTeam(caller.teamId),
+      this.labels.labelsOf([id]),
+    ]);
+    return presentDeviceDetail(row, groupPathIndex(teamGroups), labels.get(id) ?? []);
+  }
+
+  /**
+   * Binds a registered device to the caller's team. Checks in order: name rule (1006), bind
+   * rate (1036), unknown SN (1028), PIN (1025), already bound (1102), name taken (1034), group
+   * (1027), template (1029), labels (1003, at most 10). Publishes the device's config.
+   */
+  async bind(caller: CurrentUser, body: BindBody): Promise<DeviceDetail> {
+    assertValid('name', validateDeviceName(body.name));
+    const labelIds = unique(body.label_ids ?? []);
+    assertValid('label_ids', validateLabelSelection(labelIds));
+    await this.limiter.consume(
+      'device-bind',
+      String(caller.teamId),
+      BIND_RULES_PER_TEAM,
+      ErrorCode.E1036_TOO_FREQUENT,
+    );
+    await this.limiter.consume(
+      'device-bind-sn',
+      `${caller.teamId}:${body.sn}`,
+      BIND_RULES_PER_SN,
+      ErrorCode.E1036_TOO_FREQUENT,
+    );
+
+    const device = await this.devices.findBySn(body.sn);
+    if (!device) throw new AppError(ErrorCode.E1028_ILLEGAL_HMI_SN);
+    if (!(await verifyDeviceSecret(body.pin, device.secret_hash)))
+      throw new AppError(ErrorCode.E1025_ILLEGAL_PIN);
+    if (device.team_id !== null) throw new AppError(ErrorCode.E1102_HMI_SN_ALREADY_BOUND);
+    await this.assertNameFree(caller.teamId, body.name);
+    const groupId = body.group_id ?? null;
+    const templateId = body.template_id ?? null;
+    if (groupId !== null) await this.groups.require(caller, groupId);
+    if (templateId !== null) await this.templates.require(caller, templateId);
+    await this.assertLabels(caller, labelIds);
+
+    await this.write(() =>
+      this.db.transaction().execute(async (trx) => {
+        const bound = await this.devices.bind(
+          device.id,
+          {
+            team_id: caller.teamId,
+            name: body.name,
+            group_id: groupId,
+            template_id: templateId,
+            address: body.address ?? '',
+            remark: body.remark ?? '',
+            bind_type: BindType.SnPin,
+            bound_at: Date.now(),
+          },
+          trx,
+        );
+        if (!bound) throw new AppError(ErrorCode.E1102_HMI_SN_ALREADY_BOUND);
+        if (labelIds.length > 0) await this.labels.setDeviceLabels(new Map([[device.id, labelIds]]), trx);
+        await this.publisher.bump([device.id], trx);
+      }),
+    );
+    await this.publisher.publish([device.id]);
+    return this.detail(caller, device.id);
+  }
+
+  /** Edits the fields sent; a new template republishes the config. */
+  async edit(caller: CurrentUser, body: DeviceEditBody): Promise<DeviceDetail> {
+    const device = await this.requireOne(caller, body.id);
+    if (body.name !== undefined) {
+      assertValid('name', validateDeviceName(body.name));
+      await this.assertNameFree(caller.teamId, body.name, device.id);
+    }
+    if (body.group_id) await this.groups.require(caller, body.group_id);
+    if (body.template_id) await this.templates.require(caller, body.template_id);
+    const templateChanged = body.template_id !== undefined && body.template_id !== device.template_id;
+    await this.write(() =>
+      this.db.transaction().execute(async (trx) => {
+        await this.devices.update(
+          caller.teamId,
+          [device.id],
+          {
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.address !== undefined ? { address: body.address } : {}),
+            ...(body.remark !== undefined ? { remark: body.remark } : {}),
+            ...(body.group_id !== undefined ? { group_id: body.group_id } : {}),
+            ...(templateChanged ? { template_id: body.template_id ?? null } : {}),
+          },
+          trx,
+        );
+        if (templateChanged) await this.publisher.bump([device.id], trx);
+      }),
+    );
+    if (templateChanged) await this.publisher.publish([device.id]);
+    return this.detail(caller, device.id);
+  }
+
+  async move(caller: CurrentUser, ids: readonly number[], groupId: number | null): Promise<number> {
+    const devices = await this.requireAll(caller, ids);
+    if (groupId !== null) await this.groups.require(caller, groupId);
+    await this.devices.update(caller.teamId, devices, { group_id: groupId });
+    return devices.length;
+  }
+
+  /** Sets, adds or removes labels; a device over 10 labels is 1006 (validation.label.tooManySelected). */
+  async setLabels(caller: CurrentUser, body: LabelsBody): Promise<number> {
+    const devices = await this.requireAll(caller, body.ids);
+    const labelIds = unique(body.label_ids);
+    await this.assertLabels(caller, labelIds);
+    await this.db.transaction().execute(async (trx) => {
+      const current = await this.labels.labelIdsOf(devices, trx);
+      const next = new Map<number, number[]>();
+      for (const id of devices) {
+        const had = current.get(id) ?? [];
+        const labels =
+          body.mode === 'set'
+            ? labelIds
+            : body.mode === 'add'
+              ? unique([...had, ...labelIds])
+              : had.filter((l) => !labelIds.includes(l));
+        assertValid('label_ids', validateLabelSelection(labels));
+        next.set(id, labels);
+      }
+      await this.labels.setDeviceLabels(next, trx);
+    });
+    return devices.length;
+  }
+
+  /** Assigns a template (or none) and publishes the devices' config. */
+  async assignTemplate(
+    caller: CurrentUser,
+    ids: readonly number[],
+    templateId: number | null,
+  ): Promise<number> {
+    const devices = await this.requireAll(caller, ids);
+    if (templateId !== null) await this.templates.require(caller, templateId);
+    await this.db.transaction().execute(async (trx) => {
+      await this.devices.update(caller.teamId, devices, { template_id: templateId }, trx);
+      await this.publisher.bump(devices, trx);
+    });
+    await this.publisher.publish(devices);
+    return devices.length;
+  }
+
+  /** Unbinds devices: they leave the team (labels, group, template too) and keep their registration. */
+  async unbind(caller: CurrentUser, ids: readonly number[]): Promise<number> {
+    const wanted = unique(ids);
+    const rows = await this.devices.findManyInScope(caller.scope, wanted);
+    if (rows.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
+    await this.db.transaction().execute((trx) => this.devices.release(caller.teamId, wanted, trx));
+    await this.publisher.clear(rows.map((r) => r.sn));
+    return rows.length;
+  }
+
+  private async requireOne(caller: CurrentUser, id: number) {
+    const row = await this.devices.findInScope(caller.scope, id);
+    if (!row) throw new AppError(ErrorCode.E1003_NO_DATA);
+    return row;
+  }
+
+  /** The ids, deduplicated, when every one is the caller's; else 1003. */
+  private async requireAll(caller: CurrentUser, ids: readonly number[], db?: Transaction<Database>) {
+    const wanted = unique(ids);
+    const rows = await this.devices.findManyInScope(caller.scope, wanted, db);
+    if (rows.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
+    return wanted;
+  }
+
+  private async assertLabels(caller: CurrentUser, labelIds: readonly number[]): Promise<void> {
+    if (labelIds.length > Limits.labelMax) throw new AppError(ErrorCode.E1006_BAD_PARAMETER);
+    const found = await this.labels.findMany(caller.teamId, labelIds);
+    if (found.length !== labelIds.length) throw new AppError(ErrorCode.E1003_NO_DATA);
+  }
+
+  private async assertNameFree(teamId: number, name: string, exceptId?: number): Promise<void> {
+    if (await this.devices.nameTaken(teamId, name, exceptId))
+      throw new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS);
+  }
+
+  /** A racing write that loses on the (team, name) constraint is 1034. */
+  private async write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import {
+  ErrorCode,
+  Limits,
+  validateLabelAdd,
+  validateLabelName,
+  type LabelItem,
+  type LabelListReply,
+} from '@hmi/domain';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid } from '../../lib/validate.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Label, LabelRepo } from './label.repo.ts';
+
+const present = (l: Label, deviceCount: number): LabelItem => ({
+  id: l.id,
+  name: l.name,
+  device_count: deviceCount,
+  created_at: l.created_at,
+});
+
+/** A unique-constraint loss of a racing insert reads as the duplicate rule. */
+const duplicate = () =>
+  new AppError(ErrorCode.E1006_BAD_PARAMETER, {
+    where: 'body',
+    fields: [{ path: 'name', message: 'validation.label.duplicate', params: {} }],
+  });
+
+/**
+ * Device labels of a team (SPEC section 5): 1-50 characters, unique, at most 50 per team.
+ * Failures are 1006 with the validator's i18n key; a label id of another team is 1003.
+ */
+export class LabelService {
+  constructor(private readonly labels: LabelRepo) {}
+
+  async list(caller: CurrentUser): Promise<LabelListReply> {
+    const [rows, counts] = await Promise.all([
+      this.labels.listTeam(caller.teamId),
+      this.labels.deviceCounts(caller.scope),
+    ]);
+    return { list: rows.map((l) => present(l, counts.get(l.id) ?? 0)), max: Limits.labelMax };
+  }
+
+  async add(caller: CurrentUser, rawName: string): Promise<LabelItem> {
+    const name = rawName.trim();
+    const existing = await this.labels.listTeam(caller.teamId);
+    assertValid(
+      'name',
+      validateLabelName(
+        name,
+        existing.map((l) => l.name),
+      ),
+    );
+    assertValid('name', validateLabelAdd(existing.length));
+    try {
+      return present(await this.labels.insert(caller.teamId, name), 0);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+  }
+
+  async rename(caller: CurrentUser, id: number, rawName: string): Promise<LabelItem> {
+    const name = rawName.trim();
+    await this.require(caller, id);
+    const others = (await this.labels.listTeam(caller.teamId)).filter((l) => l.id !== id);
+    assertValid(
+      'name',
+      validateLabelName(
+        name,
+        others.map((l) => l.name),
+      ),
+    );
+    try {
+      const renamed = await this.labels.rename(id, name);
+      return present(renamed, (await this.labels.deviceCounts(caller.scope)).get(id) ?? 0);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+  }
+
+  /** Deletes the label and removes it from every device of the team. */
+  async delete(caller: CurrentUser, id: number): Promise<void> {
+    await this.require(caller, id);
+    await this.labels.delete(caller.teamId, id);
+  }
+
+  private async require(caller: CurrentUser, id: number): Promise<Label> {
+    const label = await this.labels.find(caller.teamId, id);
+    if (!label) throw new AppError(ErrorCode.E1003_NO_DATA);
+    return label;
+  }
+}

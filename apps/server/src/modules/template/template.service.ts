@@ -1,0 +1,223 @@
+import type { templateAddBody, templateEditBody, templateListQuery } from '@hmi/domain';
+import {
+  ErrorCode,
+  type TemplateDetail,
+  type TemplateItem,
+  type TemplateListReply,
+  type TemplateTag,
+} from '@hmi/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
+import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
+
+type AddBody = z.output<typeof templateAddBody>;
+type EditBody = z.output<typeof templateEditBody>;
+type ListQuery = z.output<typeof templateListQuery>;
+type TagInput = AddBody['tags'][number];
+
+const presentItem = (t: TemplateWithCounts): TemplateItem => ({
+  id: t.id,
+  name: t.name,
+  type: t.type,
+  data_center: t.data_center,
+  hmi_model: t.hmi_model,
+  default_value: t.default_value,
+  description: t.description,
+  version: t.version,
+  device_count: t.device_count,
+  tag_count: t.tag_count,
+  created_at: t.created_at,
+  updated_at: t.updated_at,
+});
+
+const presentTag = (t: TemplateTagRow): TemplateTag => ({
+  id: t.id,
+  name: t.name,
+  data_type: t.data_type,
+  rw: t.rw,
+  address: t.address,
+  unit: t.unit,
+  decimals: t.decimals,
+  description: t.description,
+});
+
+const tagValues = ({ id: _id, ...t }: TagInput | TemplateTag): TagValues => t;
+
+/**
+ * Single-device templates (SPEC templatelist). Names are unique in a team (1030); a team has at
+ * most template_max_num templates (1033, copies included); a template some device runs cannot
+ * be deleted (1037). A template id outside the caller's team or template data permissions is
+ * 1029. Every edit bumps the template's version and republishes its devices' config (their
+ * sync state turns 0 until they acknowledge).
+ */
+export class TemplateService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: Config,
+    private readonly templates: TemplateRepo,
+    private readonly publisher: DeviceConfigPublisher,
+  ) {}
+
+  async list(caller: CurrentUser, query: ListQuery): Promise<TemplateListReply> {
+    const { rows, total } = await this.templates.page(
+      caller.scope,
+      { search: query.search, id: query.templateid },
+      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+    );
+    const [max, count] = await Promise.all([
+      this.templates.teamLimit(caller.teamId),
+      this.templates.countTeam(caller.teamId),
+    ]);
+    return { list: rows.map(presentItem), total, page: query.page, page_size: query.page_size, max, count };
+  }
+
+  /** The template when the caller may use it; else 1029. */
+  async require(caller: CurrentUser, id: number, db?: Transaction<Database>): Promise<Template> {
+    const t = await this.templates.findInScope(caller.scope, id, db);
+    if (!t) throw new AppError(ErrorCode.E1029_ILLEGAL_TEMPLATE_ID);
+    return t;
+  }
+
+  async detail(caller: CurrentUser, id: number, db?: Transaction<Database>): Promise<TemplateDetail> {
+    const t = await this.require(caller, id, db);
+    const [tags, deviceIds] = await Promise.all([
+      this.templates.tags(id, db),
+      this.templates.deviceIds(t.team_id, id, db),
+    ]);
+    return {
+      ...presentItem({ ...t, device_count: deviceIds.length, tag_count: tags.length }),
+      tags: tags.map(presentTag),
+    };
+  }
+
+  async add(caller: CurrentUser, body: AddBody): Promise<TemplateDetail> {
+    const id = await this.create(caller, body.name, async (trx) => {
+      const t = await this.templates.insert(
+        {
+          team_id: caller.teamId,
+          name: body.name,
+          type: body.type,
+          data_center: body.data_center || this.config.region,
+          hmi_model: body.hmi_model,
+          default_value: body.default_value,
+          description: body.description,
+        },
+        trx,
+      );
+      await this.templates.insertTags(t.id, body.tags.map(tagValues), trx);
+      return t.id;
+    });
+    return this.detail(caller, id);
+  }
+
+  /** Copies a template with its tags under a new name (subject to the limit like a new one). */
+  async copy(caller: CurrentUser, sourceId: number, name: string): Promise<TemplateDetail> {
+    const source = await this.require(caller, sourceId);
+    const tags = await this.templates.tags(sourceId);
+    const id = await this.create(caller, name, async (trx) => {
+      const { id: _id, team_id: _team, version: _v, created_at: _c, updated_at: _u, ...fields } = source;
+      const t = await this.templates.insert({ ...fields, team_id: caller.teamId, name }, trx);
+      await this.templates.insertTags(
+        t.id,
+        tags.map((r) => tagValues(presentTag(r))),
+        trx,
+      );
+      return t.id;
+    });
+    return this.detail(caller, id);
+  }
+
+  async edit(caller: CurrentUser, body: EditBody): Promise<TemplateDetail> {
+    await this.require(caller, body.id);
+    if (body.name !== undefined && (await this.templates.nameTaken(caller.teamId, body.name, body.id))) {
+      throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
+    }
+    const { id, tags, ...fields } = body;
+    const deviceIds = await this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        await this.templates.update(id, withoutUndefined(fields), trx);
+        if (tags) await this.replaceTags(id, tags, trx);
+        const devices = await this.templates.deviceIds(caller.teamId, id, trx);
+        await this.publisher.bump(devices, trx);
+        return devices;
+      }),
+    );
+    await this.publisher.publish(deviceIds);
+    return this.detail(caller, id);
+  }
+
+  async delete(caller: CurrentUser, id: number): Promise<void> {
+    await this.require(caller, id);
+    await this.db.transaction().execute(async (trx) => {
+      if ((await this.templates.deviceIds(caller.teamId, id, trx)).length > 0) {
+        throw new AppError(ErrorCode.E1037_TEMPLATE_HAS_DEVICES);
+      }
+      await this.templates.delete(id, trx);
+    });
+  }
+
+  /** Checks name and team limit, then inserts in one transaction. */
+  private async create(
+    caller: CurrentUser,
+    name: string,
+    insert: (trx: Transaction<Database>) => Promise<number>,
+  ): Promise<number> {
+    return this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (await this.templates.nameTaken(caller.teamId, name, undefined, trx)) {
+          throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
+        }
+        const [count, max] = await Promise.all([
+          this.templates.countTeam(caller.teamId, trx),
+          this.templates.teamLimit(caller.teamId, trx),
+        ]);
+        if (count >= max) throw new AppError(ErrorCode.E1033_TEMPLATE_LIMIT, { max });
+        return insert(trx);
+      }),
+    );
+  }
+
+  /** The new tag list: tags with an id of this template are updated, others added, missing ones removed. */
+  private async replaceTags(templateId: number, tags: readonly TagInput[], trx: Transaction<Database>) {
+    const existing = new Set((await this.templates.tags(templateId, trx)).map((t) => t.id));
+    const kept = new Set<number>();
+    for (const t of tags) {
+      if (t.id === undefined) continue;
+      if (!existing.has(t.id) || kept.has(t.id)) {
+        throw new AppError(ErrorCode.E1006_BAD_PARAMETER, {
+          where: 'body',
+          fields: [{ path: 'tags', message: `tag ${t.id} is not a tag of this template` }],
+        });
+      }
+      kept.add(t.id);
+    }
+    await this.templates.deleteTags(
+      templateId,
+      [...existing].filter((id) => !kept.has(id)),
+      trx,
+    );
+    for (const [position, t] of tags.entries()) {
+      if (t.id !== undefined) await this.templates.updateTag(t.id, { ...tagValues(t), position }, trx);
+      else await this.templates.insertTags(templateId, [tagValues(t)], trx, position);
+    }
+  }
+
+  private async unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
+      throw err;
+    }
+  }
+}
+
+function withoutUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;
+}
