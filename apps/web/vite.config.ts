@@ -1,11 +1,29 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies the API (and its sockets) to a running apps/server.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
+/**
+ * @hmi/domain builds its zod schemas in top-level `export const X = call(...)` statements. The
+ * console uses the package's constants, validators and catalogues, rarely its schemas; marking
+ * those initialisers pure lets unused schemas — and with them most of zod — drop out of the
+ * first-visit bundle. Domain modules have no import-time side effects (house style), which is
+ * what makes this safe.
+ */
+function pureDomainSchemas(): Plugin {
+  return {
+    name: 'hmi:pure-domain-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]domain[\\/]src[\\/].*\.ts$/.test(id)) return null;
+      return { code: code.replace(/^(export const \w+ = )(?=[\w$.]+\()/gm, '$1/* @__PURE__ */ '), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureDomainSchemas()],
   server: {
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: true, ws: true },
@@ -14,5 +32,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // Chains like z.string().trim().optional() inside schema definitions.
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [{ test: /packages[\\/]domain[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { themeConfig } from './theme/theme-config.ts';
 import { applyThemeMode, readThemeMode, type ThemeMode } from './theme/theme-mode.ts';
 import { ThemeModeContext } from './preferences/theme-mode-context.ts';
 import { NotifierBridge } from './feedback/NotifierBridge.tsx';
-import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE } from './feedback/toast-queue.ts';
 import { LoadingOverlay } from './loading/LoadingOverlay.tsx';
 
 interface Props {
@@ -27,11 +26,9 @@ export function AppProviders({ antdLocale, queryClient, children }: Props) {
   return (
     <ThemeModeContext value={themeState}>
       <ConfigProvider theme={theme} locale={antdLocale}>
-        <App message={{ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS }} component={false}>
-          <NotifierBridge />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-          <LoadingOverlay />
-        </App>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <LoadingOverlay />
       </ConfigProvider>
     </ThemeModeContext>
   );

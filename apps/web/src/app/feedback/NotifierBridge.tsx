@@ -1,13 +1,18 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
+import { message } from 'antd';
 import { registerMessageInstance } from './notifier.ts';
+import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE } from './toast-queue.ts';
 
-/** Hands the themed message instance of <App> to the toast queue. */
+/**
+ * Renders the themed message holder and hands its instance to the toast queue (2.5 s, at most
+ * 3 visible). message.useMessage instead of <App> keeps Modal and notification out of the
+ * first-visit bundle.
+ */
 export function NotifierBridge() {
-  const { message } = App.useApp();
+  const [api, holder] = message.useMessage({ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS });
   useEffect(() => {
-    registerMessageInstance(message);
+    registerMessageInstance(api);
     return () => registerMessageInstance(undefined);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }

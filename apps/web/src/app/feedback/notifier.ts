@@ -9,6 +9,11 @@ export function registerMessageInstance(next: MessageInstance | undefined): void
   instance = next;
 }
 
+/** A success toast through the same themed instance (not counted against the error queue). */
+export function successToast(text: string): void {
+  void (instance ?? staticMessage).success(text);
+}
+
 const backend = (): ToastBackend => {
   const api = instance ?? staticMessage;
   return {

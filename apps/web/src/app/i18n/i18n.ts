@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE, resolveLocale, type Locale } from '@hmi/domain';
 import { storage } from '../storage/storage.ts';
 import { StorageKey } from '../storage/storage-keys.ts';
 import { localeBundles } from './locale-bundles.ts';
-import { domainCatalogues } from './domain-catalogues.ts';
 
 /** The stored language, else the browser's, mapped onto zh-cn / en-us / zh-tw. */
 export function currentLocale(): Locale {
@@ -18,7 +17,7 @@ export async function initI18n(): Promise<Locale> {
   const loaded = await Promise.all(wanted.map((l) => localeBundles[l]()));
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   wanted.forEach((l, i) => {
-    resources[l] = { ...loaded[i], ...domainCatalogues(l) };
+    resources[l] = { ...loaded[i] };
   });
   await i18n.use(initReactI18next).init({
     resources,

@@ -31,7 +31,7 @@ export function AppShell() {
           size={264}
           closable={false}
           className={`shell-drawer shell-drawer-${mode}`}
-          styles={{ body: { padding: 0 } }}
+          styles={{ body: { padding: 0, background: 'var(--app-sider)' } }}
         >
           <div className="shell-logo">
             <BrandMark />

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Spin } from 'antd';
+import { SpinnerCircle } from './SpinnerCircle.tsx';
 import { useTranslation } from 'react-i18next';
 import { loading } from './loading-store.ts';
 
@@ -9,13 +9,8 @@ export function LoadingOverlay() {
   const { t } = useTranslation('common');
   if (!visible) return null;
   return (
-    <div
-      className="app-loading-overlay"
-      role="progressbar"
-      aria-label={t('loading')}
-      data-testid="loading-overlay"
-    >
-      <Spin size="large" />
+    <div className="app-loading-overlay" data-testid="loading-overlay">
+      <SpinnerCircle label={t('loading')} />
     </div>
   );
 }

@@ -1,24 +1,48 @@
-import { Button, Dropdown } from 'antd';
-import { GlobalOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Popover } from 'antd';
+import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { locales, type Locale } from '@hmi/domain';
 import { switchLocale } from '../i18n/i18n.ts';
+import './language-switch.css';
 
-/** Language menu; choosing stores LOCALE, clears the cached card types and reloads. */
+/**
+ * Language menu; choosing stores LOCALE, clears the cached card types and reloads. A popover of
+ * buttons rather than a Dropdown menu: it is on the login screen, and rc-menu is heavy.
+ */
 export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t, i18n } = useTranslation('common');
   const current = i18n.language as Locale;
+  const [open, setOpen] = useState(false);
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: locales.map((l) => ({ key: l, label: t(`language.${l}`), 'data-testid': `lang-${l}` })),
-        onClick: ({ key }) => {
-          if (key !== current) switchLocale(key as Locale);
-        },
-      }}
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      arrow={false}
+      content={
+        <div className="language-list" role="menu">
+          {locales.map((l) => (
+            <Button
+              key={l}
+              type="text"
+              block
+              role="menuitemradio"
+              aria-checked={l === current}
+              data-testid={`lang-${l}`}
+              className="language-item"
+              onClick={() => {
+                setOpen(false);
+                if (l !== current) switchLocale(l);
+              }}
+            >
+              <span>{t(`language.${l}`)}</span>
+              {l === current ? <CheckOutlined /> : null}
+            </Button>
+          ))}
+        </div>
+      }
     >
       <Button
         type="text"
@@ -29,6 +53,6 @@ export function LanguageSwitch({ className, compact = false }: { className?: str
       >
         {compact ? null : t(`language.${current}`)}
       </Button>
-    </Dropdown>
+    </Popover>
   );
 }

@@ -1,10 +1,12 @@
-import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SpinnerCircle } from '../loading/SpinnerCircle.tsx';
 
-/** Shown while the first screen's code arrives. */
+/** Shown while a screen's code arrives. */
 export function RouteFallback() {
+  const { t } = useTranslation('common');
   return (
     <div className="app-fullpage-center">
-      <Spin size="large" />
+      <SpinnerCircle label={t('loading')} />
     </div>
   );
 }

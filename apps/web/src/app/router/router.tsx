@@ -1,7 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout.tsx';
-import { SessionGuard } from './SessionGuard.tsx';
-import { StartRedirect } from './StartRedirect.tsx';
 import { shellPages } from './shell-pages.ts';
 import { LoginPage } from '../../pages/login/LoginPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
@@ -50,22 +48,24 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
+const startRedirect = () => import('./StartRedirect.tsx').then((m) => ({ Component: m.StartRedirect }));
+
 /** The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. */
 const shellRoute: RouteObject = {
   path: '/',
-  element: <SessionGuard />,
+  lazy: () => import('./SessionGuard.tsx').then((m) => ({ Component: m.SessionGuard })),
   children: [
     {
       lazy: () => import('../layout/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
       children: [
-        { index: true, element: <StartRedirect /> },
+        { index: true, lazy: startRedirect },
         ...shellPages.map((page): RouteObject => ({
           path: page.path.slice(1),
           handle: { title: page.title },
           lazy: () => page.load().then((Component) => ({ Component })),
         })),
         // Signed-in paths whose screens belong to later issues lead to the start page.
-        { path: '*', element: <StartRedirect /> },
+        { path: '*', lazy: startRedirect },
       ],
     },
   ],

@@ -8,7 +8,15 @@ import { useValidator } from '../auth/use-validator.ts';
  * New password and its confirmation. The password rule (domain validator) is checked as the
  * user types and shown under the field: the rule while it fails, a tick once it holds.
  */
-export function PasswordFields({ name = 'passwd', current }: { name?: string; current?: string }) {
+export function PasswordFields({
+  name = 'passwd',
+  current,
+  label,
+}: {
+  name?: string;
+  current?: string;
+  label?: string;
+}) {
   const { t } = useTranslation('register');
   const { rule } = useValidator();
   const value = Form.useWatch<string | undefined>(name) ?? '';
@@ -18,7 +26,7 @@ export function PasswordFields({ name = 'passwd', current }: { name?: string; cu
     <>
       <Form.Item
         name={name}
-        label={t('password.label')}
+        label={label ?? t('password.label')}
         validateFirst
         rules={[
           rule(validatePassword),

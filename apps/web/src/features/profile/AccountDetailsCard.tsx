@@ -46,7 +46,7 @@ export function AccountDetailsCard({ profile }: { profile: UserProfile }) {
           ))}
         </Descriptions.Item>
         <Descriptions.Item label={t('details.createdAt')}>
-          {dayjs(profile.created_at).format('LL')}
+          {dayjs(profile.created_at).format('YYYY-MM-DD')}
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { App } from 'antd';
+import { successToast } from '../../app/feedback/notifier.ts';
 import { PasswordFields } from '../account/PasswordFields.tsx';
 import { useFormFailure } from '../account/use-form-failure.ts';
 import { useChangePassword } from './use-profile-mutations.ts';
@@ -13,7 +13,6 @@ interface Values {
 /** Current password, new password (the spec's rules, different from the current) and confirmation. */
 export function ChangePasswordCard() {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const current = Form.useWatch('old_passwd', form);
   const change = useChangePassword();
@@ -30,7 +29,7 @@ export function ChangePasswordCard() {
           change.mutate(v, {
             onSuccess: () => {
               form.resetFields();
-              void message.success(t('password.done'));
+              successToast(t('password.done'));
             },
             onError: report,
           })
@@ -43,7 +42,7 @@ export function ChangePasswordCard() {
         >
           <Input.Password autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
-        <PasswordFields current={current ?? ''} />
+        <PasswordFields current={current ?? ''} label={t('password.new')} />
         {failure ? (
           <Alert
             type="error"

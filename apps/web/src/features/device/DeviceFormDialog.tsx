@@ -1,0 +1,203 @@
+import { useEffect } from 'react';
+import { Alert, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, validateDeviceName, type DeviceListItem } from '@hmi/domain';
+import { successToast } from '../../app/feedback/notifier.ts';
+import { useValidator } from '../auth/use-validator.ts';
+import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
+import { TemplateSelect } from '../template/TemplateSelect.tsx';
+import { useBindDevice, useEditDevice } from './use-device-mutations.ts';
+import { usePlacedFailure } from './use-placed-failure.ts';
+
+interface Values {
+  sn: string;
+  pin: string;
+  name: string;
+  group_id?: number;
+  template_id?: number;
+  address?: string;
+  remark?: string;
+}
+
+/** Codes of the bind and edit calls that belong under one field. */
+const PLACES = {
+  fieldOf: {
+  [ErrorCode.E1025_ILLEGAL_PIN]: 'pin',
+  [ErrorCode.E1028_ILLEGAL_HMI_SN]: 'sn',
+  [ErrorCode.E1102_HMI_SN_ALREADY_BOUND]: 'sn',
+  [ErrorCode.E1034_DEVICE_NAME_EXISTS]: 'name',
+  [ErrorCode.E1027_ILLEGAL_GROUP_ID]: 'group_id',
+    [ErrorCode.E1029_ILLEGAL_TEMPLATE_ID]: 'template_id',
+  },
+  fields: ['sn', 'pin', 'name', 'address', 'remark'],
+};
+
+const SN_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+
+interface Props {
+  open: boolean;
+  /** The device to edit; none = bind a new one. */
+  device?: DeviceListItem | undefined;
+  onClose(): void;
+}
+
+/**
+ * Bind a device by SN + PIN, or edit a bound one. The device name rule runs as the user types
+ * (the domain validator, its translated message); the server's codes show under their field.
+ */
+export function DeviceFormDialog({ open, device, onClose }: Props) {
+  const { t } = useTranslation('device');
+  const [form] = Form.useForm<Values>();
+  const { rule } = useValidator();
+  const bind = useBindDevice();
+  const edit = useEditDevice();
+  const { failure, report, clear } = usePlacedFailure(form, PLACES);
+  const editing = device !== undefined;
+  const pending = bind.isPending || edit.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    clear();
+    form.resetFields();
+    if (device) {
+      form.setFieldsValue({
+        name: device.name,
+        group_id: device.group_id ?? undefined,
+        template_id: device.template_id ?? undefined,
+        address: device.address,
+        remark: device.remark,
+      });
+    }
+  }, [open, device, form, clear]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    clear();
+    const common = {
+      name: v.name.trim(),
+      group_id: v.group_id ?? null,
+      template_id: v.template_id ?? null,
+      address: v.address?.trim() ?? '',
+      remark: v.remark?.trim() ?? '',
+    };
+    if (device) {
+      edit.mutate(
+        { id: device.id, ...common },
+        {
+          onSuccess: () => {
+            successToast(t('form.saved'));
+            onClose();
+          },
+          onError: report,
+        },
+      );
+    } else {
+      bind.mutate(
+        { sn: v.sn.trim(), pin: v.pin.trim(), ...common },
+        {
+          onSuccess: (d) => {
+            successToast(t('form.bound', { name: d.name }));
+            onClose();
+          },
+          onError: report,
+        },
+      );
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('form.editTitle') : t('form.bindTitle')}
+      okText={editing ? t('common:save') : t('form.bindSubmit')}
+      cancelText={t('common:cancel')}
+      okButtonProps={{ loading: pending, 'data-testid': 'device-form-submit' } as ButtonProps}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+      className="device-dialog"
+      data-testid="device-form"
+    >
+      {editing ? null : (
+        <Alert
+          type="info"
+          showIcon
+          icon={<InfoCircleOutlined />}
+          className="device-bind-help"
+          title={t('form.whereTitle')}
+          description={t('form.whereText')}
+        />
+      )}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onValuesChange={clear}
+        className="device-form"
+        onFinish={() => void submit().catch(() => undefined)}
+      >
+        {editing ? (
+          <Form.Item label={t('field.sn')}>
+            <Typography.Text code copyable>
+              {device.sn}
+            </Typography.Text>
+          </Form.Item>
+        ) : (
+          <div className="device-form-pair">
+            <Form.Item
+              name="sn"
+              label={t('field.sn')}
+              rules={[
+                { required: true, whitespace: true, message: t('form.snRequired') },
+                { pattern: SN_PATTERN, message: t('form.snPattern') },
+              ]}
+              normalize={(v: string) => v.replace(/\s/g, '')}
+            >
+              <Input autoComplete="off" spellCheck={false} maxLength={64} data-testid="bind-sn" />
+            </Form.Item>
+            <Form.Item
+              name="pin"
+              label={t('field.pin')}
+              rules={[
+                { required: true, whitespace: true, message: t('form.pinRequired') },
+                { min: 4, max: 128, message: t('form.pinLength') },
+              ]}
+            >
+              <Input.Password autoComplete="off" maxLength={128} data-testid="bind-pin" />
+            </Form.Item>
+          </div>
+        )}
+        <Form.Item
+          name="name"
+          label={t('field.name')}
+          required
+          rules={[rule(validateDeviceName)]}
+          validateTrigger={['onChange', 'onBlur']}
+          extra={t('form.nameHint')}
+        >
+          <Input autoComplete="off" maxLength={64} data-testid="bind-name" />
+        </Form.Item>
+        <div className="device-form-pair">
+          <Form.Item name="group_id" label={t('field.group')}>
+            <GroupTreeSelect placeholder={t('form.noGroup')} data-testid="bind-group" />
+          </Form.Item>
+          <Form.Item name="template_id" label={t('field.template')}>
+            <TemplateSelect placeholder={t('form.noTemplate')} data-testid="bind-template" />
+          </Form.Item>
+        </div>
+        <Form.Item name="address" label={t('field.address')}>
+          <Input maxLength={255} placeholder={t('form.addressPlaceholder')} data-testid="bind-address" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('field.remark')}>
+          <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="bind-remark" />
+        </Form.Item>
+        {failure ? (
+          <Alert type="error" showIcon title={failure} className="device-form-failure" data-testid="device-form-error" />
+        ) : null}
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}
