@@ -38,3 +38,6 @@ export * from './api/device.api.ts';
 export * from './api/group.api.ts';
 export * from './api/label.api.ts';
 export * from './api/template.api.ts';
+export * from './api/history.api.ts';
+export * from './api/live.api.ts';
+export * from './api/settag.api.ts';
