@@ -5,6 +5,9 @@ import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { deviceGroupRoutes } from './modules/device-group/device-group.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { settagRoutes } from './modules/settag/settag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
@@ -12,9 +15,11 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { busPlugin } from './plugins/bus.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { deviceLinkPlugin } from './plugins/device-link.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { liveDataPlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
@@ -57,10 +62,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(deviceLinkPlugin, { config });
+  await app.register(busPlugin, { config });
   app.decorate(
     'services',
-    createServices({ db: app.db, config, mailer: app.mailer, deviceConfig: app.deviceConfig }),
+    createServices({
+      db: app.db,
+      config,
+      mailer: app.mailer,
+      deviceConfig: app.deviceConfig,
+      dbEngine: app.dbEngine,
+    }),
   );
+  await app.register(liveDataPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -74,6 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(deviceGroupRoutes);
       await api.register(labelRoutes);
       await api.register(templateRoutes);
+      await api.register(historyRoutes);
+      await api.register(settagRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: API_BASE },
   );

@@ -69,6 +69,15 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOGIN_FAILURE_LIMIT: int(100, 1),
   LOGIN_FAILURE_WINDOW: int(3600, 1),
+  INGEST_BATCH_MS: int(100, 1),
+  INGEST_BATCH_ROWS: int(5000, 1),
+  INGEST_MAX_PENDING: int(100_000, 1),
+  HISTORY_RETENTION_DAYS: int(365),
+  HISTORY_PRUNE_INTERVAL: int(3600, 1),
+  LIVE_COALESCE_MS: int(250, 10),
+  LIVE_MAX_SOCKETS_PER_TEAM: int(100, 1),
+  LIVE_MAX_TAGS_PER_TEAM: int(10_000, 1),
+  SETTAG_TIMEOUT_MS: int(10_000, 100),
 });
 
 export interface Config {
@@ -107,6 +116,14 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
   trustProxy: boolean;
   loginThrottle: { limit: number; windowMs: number };
+  /** Ingest pipeline: commit every batchMs or batchRows rows; at most maxPending rows waiting (back-pressure). */
+  ingest: { batchMs: number; batchRows: number; maxPending: number };
+  /** History older than this many days is pruned every pruneIntervalMs; 0 keeps it forever. */
+  history: { retentionDays: number; pruneIntervalMs: number };
+  /** Device data sockets: coalescing window, per-team caps of sockets and streamed tags. */
+  live: { coalesceMs: number; maxSocketsPerTeam: number; maxTagsPerTeam: number };
+  /** How long a tag write waits for the device's answer. */
+  settagTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -164,5 +181,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     loginThrottle: { limit: e.LOGIN_FAILURE_LIMIT, windowMs: e.LOGIN_FAILURE_WINDOW * 1000 },
+    ingest: {
+      batchMs: e.INGEST_BATCH_MS,
+      batchRows: e.INGEST_BATCH_ROWS,
+      maxPending: Math.max(e.INGEST_MAX_PENDING, e.INGEST_BATCH_ROWS),
+    },
+    history: { retentionDays: e.HISTORY_RETENTION_DAYS, pruneIntervalMs: e.HISTORY_PRUNE_INTERVAL * 1000 },
+    live: {
+      coalesceMs: e.LIVE_COALESCE_MS,
+      maxSocketsPerTeam: e.LIVE_MAX_SOCKETS_PER_TEAM,
+      maxTagsPerTeam: e.LIVE_MAX_TAGS_PER_TEAM,
+    },
+    settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { Engine } from './db/create-database.ts';
 import type { Database } from './db/database.ts';
 import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -7,6 +8,8 @@ import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
+import { HistoryRepo } from './modules/history/history.repo.ts';
+import { HistoryService } from './modules/history/history.service.ts';
 import { LabelRepo } from './modules/label/label.repo.ts';
 import { LabelService } from './modules/label/label.service.ts';
 import { MessageRepo } from './modules/messages/message.repo.ts';
@@ -33,6 +36,8 @@ export function createServices(deps: {
   config: Config;
   mailer: Mailer;
   deviceConfig: DeviceConfigPublisher;
+  /** The database engine (SQL that differs by engine: history). Default sqlite. */
+  dbEngine?: Engine;
 }) {
   const { db, config, mailer, deviceConfig } = deps;
   const users = new UserRepo(db);
@@ -69,6 +74,7 @@ export function createServices(deps: {
     messages,
     deviceGroups,
     labels: new LabelService(labelRepo),
+    history: new HistoryService(new HistoryRepo(db, deps.dbEngine ?? 'sqlite')),
     templates,
     devices: new DeviceService(
       db,

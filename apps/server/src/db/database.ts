@@ -221,6 +221,70 @@ export interface TemplateTagsTable {
   position: ColumnType<number, number | undefined, number>;
 }
 
+/** One sample of one tag (see migration 0003 for the value columns). */
+export interface HistoryTable {
+  device_id: number;
+  tag_id: number;
+  ts: Ms;
+  /** BOOL 0/1, integers, REAL/LREAL; the nearest double of a 64-bit value kept in txt. */
+  num: number | null;
+  /** STRING values, and UINT64/INT64 values beyond 2^53 as exact decimal text. */
+  txt: string | null;
+}
+
+/** Per-minute aggregates of history (count, min, max, first, last), kept by the ingest pipeline. */
+export interface History1mTable {
+  device_id: number;
+  tag_id: number;
+  minute: Ms;
+  n: number;
+  mn: number | null;
+  mx: number | null;
+  t0: Ms;
+  first_num: number | null;
+  first_txt: string | null;
+  t1: Ms;
+  last_num: number | null;
+  last_txt: string | null;
+}
+
+export interface TagLastValuesTable {
+  device_id: number;
+  tag_id: number;
+  ts: Ms;
+  num: number | null;
+  txt: string | null;
+}
+
+/** Values the ingest pipeline refused, per device. */
+export interface IngestDropsTable {
+  device_id: number;
+  unknown_tag: ColumnType<number, number | undefined, number>;
+  wrong_type: ColumnType<number, number | undefined, number>;
+  bad_payload: ColumnType<number, number | undefined, number>;
+  last_reason: ColumnType<string, string | undefined, string>;
+  last_at: Ms | null;
+}
+
+/** Audit of tag writes from the console. */
+export interface TagWritesTable {
+  id: Generated<number>;
+  team_id: number;
+  device_id: number;
+  tag_id: number;
+  tag_name: string;
+  user_id: number;
+  command_id: string;
+  old_num: number | null;
+  old_txt: string | null;
+  new_num: number | null;
+  new_txt: string | null;
+  outcome: 'pending' | 'ok' | 'refused' | 'timeout' | 'offline' | 'error';
+  code: number | null;
+  created_at: Ms;
+  finished_at: Ms | null;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -238,6 +302,11 @@ export interface Database {
   device_labels: DeviceLabelsTable;
   templates: TemplatesTable;
   template_tags: TemplateTagsTable;
+  history: HistoryTable;
+  history_1m: History1mTable;
+  tag_last_values: TagLastValuesTable;
+  ingest_drops: IngestDropsTable;
+  tag_writes: TagWritesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -57,7 +57,8 @@ export function requirePermission(...ids: PermId[]): Guard {
 
 const idSet = (json: string | null): ReadonlySet<number> => new Set<number>(json ? JSON.parse(json) : []);
 
-function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser {
+/** The caller of a valid session (also used by sockets, which authenticate their query token). */
+export function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser {
   const isMain = row.is_main === 1;
   return {
     id: row.id,

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { DeviceCommand, DeviceCommandResponse } from '@hmi/domain';
+import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
+
+/** The device did not answer the command in time. */
+export class CommandTimeoutError extends Error {
+  override name = 'CommandTimeoutError';
+}
+
+/** The device went offline before it answered. */
+export class CommandOfflineError extends Error {
+  override name = 'CommandOfflineError';
+}
+
+interface Pending {
+  sn: string;
+  resolve: (resp: DeviceCommandResponse) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Command payloads without their id (the tracker gives each one). */
+export type CommandRequest = DeviceCommand extends infer C
+  ? C extends DeviceCommand
+    ? Omit<C, 'id'>
+    : never
+  : never;
+
+/**
+ * Commands to devices and their answers: `send` publishes a `cmd` with a fresh id and resolves
+ * with the device's `cmd/resp` of that id (from that device only), or rejects on timeout or when
+ * the device disconnects or reports itself offline first. Nothing outlives its timeout.
+ */
+export class CommandTracker {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly link: DeviceLink) {}
+
+  attach(): () => void {
+    const off = [
+      this.link.onMessage((m) => {
+        if (m.channel === 'cmd/resp') this.answer(m.sn, m.payload);
+        else if (m.channel === 'state' && !m.payload.online) this.offline(m.sn);
+      }),
+      this.link.on('disconnect', (e) => this.offline(e.sn)),
+    ];
+    return () => {
+      off.forEach((f) => f());
+      for (const id of [...this.pending.keys()]) this.settle(id, new CommandOfflineError('server stopping'));
+    };
+  }
+
+  /** Commands waiting for an answer. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  async send(sn: string, request: CommandRequest, timeoutMs: number): Promise<DeviceCommandResponse> {
+    const id = randomBytes(9).toString('base64url');
+    const answer = new Promise<DeviceCommandResponse>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.settle(id, new CommandTimeoutError(`no answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.pending.set(id, { sn, resolve, reject, timer });
+    });
+    try {
+      await this.link.sendCommand(sn, { ...request, id } as DeviceCommand);
+    } catch (err) {
+      this.settle(id, err instanceof Error ? err : new Error(String(err)));
+    }
+    return answer;
+  }
+
+  private answer(sn: string, resp: DeviceCommandResponse): void {
+    const p = this.pending.get(resp.id);
+    if (!p || p.sn !== sn) return; // unknown, late, or another device's id
+    this.pending.delete(resp.id);
+    clearTimeout(p.timer);
+    p.resolve(resp);
+  }
+
+  private offline(sn: string): void {
+    for (const [id, p] of this.pending)
+      if (p.sn === sn) this.settle(id, new CommandOfflineError('device went offline'));
+  }
+
+  private settle(id: string, err: Error): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    p.reject(err);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** What the ingest pipeline needs to know about a device to check its data. */
+export interface DeviceTags {
+  deviceId: number;
+  /** null while registered but not bound: its data is dropped. */
+  teamId: number | null;
+  templateId: number | null;
+  /** Tag id -> data type code, of the device's current template. */
+  types: ReadonlyMap<number, number>;
+}
+
+/**
+ * SN -> device and template tags, cached so that the hot path makes no query per message. An
+ * entry is reloaded after `ttlMs` and dropped at once by `invalidate` (the ingest service does
+ * so on the device's `config/ack` and `state` messages: a template change always reaches the
+ * device as a new config that it acknowledges). Concurrent misses of one SN share one query.
+ */
+export class DeviceTagsCache {
+  private readonly entries = new Map<string, { value: DeviceTags | null; at: number }>();
+  private readonly loading = new Map<string, Promise<DeviceTags | null>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The device of `sn` (null when unknown), from the cache when fresh. */
+  get(sn: string): DeviceTags | null | Promise<DeviceTags | null> {
+    const hit = this.entries.get(sn);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    let pending = this.loading.get(sn);
+    if (!pending) {
+      pending = this.load(sn).finally(() => this.loading.delete(sn));
+      this.loading.set(sn, pending);
+    }
+    return pending;
+  }
+
+  invalidate(sn?: string): void {
+    if (sn === undefined) this.entries.clear();
+    else this.entries.delete(sn);
+  }
+
+  private async load(sn: string): Promise<DeviceTags | null> {
+    const device = await this.db
+      .selectFrom('devices')
+      .select(['id', 'team_id', 'template_id'])
+      .where('sn', '=', sn)
+      .executeTakeFirst();
+    let value: DeviceTags | null = null;
+    if (device) {
+      const types = new Map<number, number>();
+      if (device.team_id !== null && device.template_id !== null) {
+        const tags = await this.db
+          .selectFrom('template_tags')
+          .select(['id', 'data_type'])
+          .where('template_id', '=', device.template_id)
+          .execute();
+        for (const t of tags) types.set(t.id, t.data_type);
+      }
+      value = { deviceId: device.id, teamId: device.team_id, templateId: device.template_id, types };
+    }
+    this.entries.set(sn, { value, at: this.now() });
+    return value;
+  }
+}

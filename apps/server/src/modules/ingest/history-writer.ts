@@ -1,0 +1,393 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../../db/create-database.ts';
+import type { Database } from '../../db/database.ts';
+
+/** One value to store. `live` is false for backfill (`hist: true`): stored, never streamed. */
+export interface IngestRow {
+  deviceId: number;
+  tagId: number;
+  ts: number;
+  num: number | null;
+  txt: string | null;
+  live: boolean;
+}
+
+/** Drops of one device to add to its counters. */
+export interface DropDelta {
+  unknownTag: number;
+  wrongType: number;
+  badPayload: number;
+  reason: string;
+  at: number;
+}
+
+/** A row that was new (not a redelivered duplicate), as committed. */
+export type CommittedRow = Omit<IngestRow, 'live'>;
+
+export interface WriterOptions {
+  /** Commit at the latest this long after the first row of a batch arrived. */
+  batchMs: number;
+  /** Commit as soon as a batch holds this many rows. */
+  batchRows: number;
+  /** Rows accepted but not committed; beyond it `write` waits (back-pressure). */
+  maxPending: number;
+}
+
+interface Batch {
+  rows: IngestRow[];
+  drops: Map<number, DropDelta>;
+  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
+}
+
+const emptyBatch = (): Batch => ({ rows: [], drops: new Map(), waiters: [] });
+
+/** Rows per multi-row statement (5 parameters each: well under SQLite's and PostgreSQL's limits). */
+const HISTORY_CHUNK = 500;
+const ROLLUP_CHUNK = 200;
+const LAST_CHUNK = 400;
+const MINUTE = 60_000;
+
+/**
+ * The write side of history: rows are gathered into batches and each batch is committed in one
+ * transaction (history rows, per-minute rollups, last values, drop counters) when it holds
+ * `batchRows` rows or `batchMs` after its first row, one batch at a time. `write` resolves only
+ * once the batch holding its rows has committed, which is what lets a QoS 1 message be
+ * acknowledged after the commit; it rejects when that transaction failed (the device then
+ * redelivers). Inserts ignore rows already stored (same device, tag and timestamp), so
+ * redeliveries are harmless, and only the rows actually inserted feed the rollups, the last
+ * values and `onCommitted`.
+ *
+ * Memory is bounded: once `maxPending` rows are waiting, further writers wait in line until a
+ * commit makes room (so a slow database slows the devices down instead of filling the heap).
+ */
+export class HistoryWriter {
+  private current = emptyBatch();
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private due = false;
+  private pendingRows = 0;
+  private readonly blocked: { rows: number; go: () => void }[] = [];
+  private stopped = false;
+  private readonly sqlCache = new Map<string, string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+    private readonly options: WriterOptions,
+    private readonly onCommitted: (rows: CommittedRow[], liveRows: CommittedRow[]) => void,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** Rows accepted and not yet committed. */
+  get pending(): number {
+    return this.pendingRows;
+  }
+
+  /** Adds rows and drop counts to the next batch; resolves after that batch committed. */
+  async write(rows: IngestRow[], drops?: ReadonlyMap<number, DropDelta>): Promise<void> {
+    if (this.stopped) throw new Error('the history writer is stopped');
+    const n = rows.length;
+    if (n > 0) {
+      if (
+        this.blocked.length > 0 ||
+        (this.pendingRows > 0 && this.pendingRows + n > this.options.maxPending)
+      ) {
+        // Wait for room (release() reserves it). A message larger than the whole budget goes
+        // alone once nothing else is pending.
+        await new Promise<void>((go) => this.blocked.push({ rows: n, go }));
+        if (this.stopped) throw new Error('the history writer is stopped');
+      } else {
+        this.pendingRows += n;
+      }
+    }
+    const batch = this.current;
+    for (const r of rows) batch.rows.push(r);
+    if (drops) for (const [deviceId, d] of drops) mergeDrop(batch.drops, deviceId, d);
+    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+    if (batch.rows.length >= this.options.batchRows) this.due = true;
+    this.schedule();
+    return done;
+  }
+
+  /** Adds drop counts without waiting for their commit. */
+  addDrops(deviceId: number, delta: DropDelta): void {
+    if (this.stopped) return;
+    mergeDrop(this.current.drops, deviceId, delta);
+    this.schedule();
+  }
+
+  /** Commits what is pending, then refuses further writes. */
+  async stop(): Promise<void> {
+    this.due = true;
+    this.schedule();
+    while (this.flushing) await this.flushing;
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const b of this.blocked.splice(0)) b.go();
+  }
+
+  private schedule(): void {
+    if (this.flushing) return;
+    const b = this.current;
+    if (b.rows.length === 0 && b.drops.size === 0 && b.waiters.length === 0) return;
+    if (this.due) {
+      this.flushing = this.flush().finally(() => {
+        this.flushing = null;
+        this.schedule();
+      });
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.due = true;
+      this.schedule();
+    }, this.options.batchMs);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.current;
+    this.current = emptyBatch();
+    this.due = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let inserted: { all: CommittedRow[]; live: CommittedRow[] } | undefined;
+    try {
+      inserted = await this.db.transaction().execute((trx) => this.commit(trx, batch));
+      for (const w of batch.waiters) w.resolve();
+    } catch (err) {
+      this.onError(err);
+      for (const w of batch.waiters) w.reject(err);
+    } finally {
+      this.pendingRows -= batch.rows.length;
+      this.release();
+    }
+    if (inserted) {
+      try {
+        this.onCommitted(inserted.all, inserted.live);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  /** Lets waiting writers in, in order, while there is room, reserving it for them. */
+  private release(): void {
+    while (this.blocked.length > 0) {
+      const next = this.blocked[0]!;
+      if (this.pendingRows > 0 && this.pendingRows + next.rows > this.options.maxPending) break;
+      this.blocked.shift();
+      this.pendingRows += next.rows;
+      next.go();
+    }
+  }
+
+  private async commit(trx: Transaction<Database>, batch: Batch) {
+    const all: CommittedRow[] = [];
+    const live: CommittedRow[] = [];
+    // Live and backfill rows go in separate statements so that RETURNING tells which were new.
+    const liveRows = batch.rows.filter((r) => r.live);
+    const histRows = liveRows.length === batch.rows.length ? [] : batch.rows.filter((r) => !r.live);
+    for (const [rows, isLive] of [
+      [liveRows, true],
+      [histRows, false],
+    ] as const) {
+      for (let i = 0; i < rows.length; i += HISTORY_CHUNK) {
+        const chunk = rows.slice(i, i + HISTORY_CHUNK);
+        const params: unknown[] = [];
+        for (const r of chunk) params.push(r.deviceId, r.tagId, r.ts, r.num, r.txt);
+        const result = await trx.executeQuery<CommittedRow>(
+          CompiledQuery.raw(this.insertHistorySql(chunk.length), params),
+        );
+        for (const row of result.rows) {
+          all.push(row);
+          if (isLive) live.push(row);
+        }
+      }
+    }
+    if (all.length > 0) {
+      await this.upsertRollups(trx, all);
+      await this.upsertLastValues(trx, all);
+    }
+    if (batch.drops.size > 0) await this.upsertDrops(trx, batch.drops);
+    return { all, live };
+  }
+
+  private async upsertRollups(trx: Transaction<Database>, rows: CommittedRow[]): Promise<void> {
+    const minutes = new Map<string, RollupAcc>();
+    for (const r of rows) {
+      const minute = r.ts - (r.ts % MINUTE);
+      const key = `${r.deviceId}:${r.tagId}:${minute}`;
+      const acc = minutes.get(key);
+      if (!acc) {
+        minutes.set(key, {
+          deviceId: r.deviceId,
+          tagId: r.tagId,
+          minute,
+          n: 1,
+          mn: r.num,
+          mx: r.num,
+          t0: r.ts,
+          first: r,
+          t1: r.ts,
+          last: r,
+        });
+        continue;
+      }
+      acc.n++;
+      if (r.num !== null) {
+        if (acc.mn === null || r.num < acc.mn) acc.mn = r.num;
+        if (acc.mx === null || r.num > acc.mx) acc.mx = r.num;
+      }
+      if (r.ts < acc.t0) {
+        acc.t0 = r.ts;
+        acc.first = r;
+      }
+      if (r.ts > acc.t1) {
+        acc.t1 = r.ts;
+        acc.last = r;
+      }
+    }
+    const list = [...minutes.values()];
+    for (let i = 0; i < list.length; i += ROLLUP_CHUNK) {
+      const chunk = list.slice(i, i + ROLLUP_CHUNK);
+      const params: unknown[] = [];
+      for (const a of chunk) {
+        params.push(a.deviceId, a.tagId, a.minute, a.n, a.mn, a.mx);
+        params.push(a.t0, a.first.num, a.first.txt, a.t1, a.last.num, a.last.txt);
+      }
+      await trx.executeQuery(CompiledQuery.raw(this.upsertRollupSql(chunk.length), params));
+    }
+  }
+
+  private async upsertLastValues(trx: Transaction<Database>, rows: CommittedRow[]): Promise<void> {
+    const latest = new Map<string, CommittedRow>();
+    for (const r of rows) {
+      const key = `${r.deviceId}:${r.tagId}`;
+      const seen = latest.get(key);
+      if (!seen || r.ts > seen.ts) latest.set(key, r);
+    }
+    const list = [...latest.values()];
+    for (let i = 0; i < list.length; i += LAST_CHUNK) {
+      const chunk = list.slice(i, i + LAST_CHUNK);
+      const params: unknown[] = [];
+      for (const r of chunk) params.push(r.deviceId, r.tagId, r.ts, r.num, r.txt);
+      await trx.executeQuery(CompiledQuery.raw(this.upsertLastSql(chunk.length), params));
+    }
+  }
+
+  private async upsertDrops(trx: Transaction<Database>, drops: Map<number, DropDelta>): Promise<void> {
+    for (const [deviceId, d] of drops) {
+      await trx
+        .insertInto('ingest_drops')
+        .values({
+          device_id: deviceId,
+          unknown_tag: d.unknownTag,
+          wrong_type: d.wrongType,
+          bad_payload: d.badPayload,
+          last_reason: d.reason,
+          last_at: d.at,
+        })
+        .onConflict((oc) =>
+          oc.column('device_id').doUpdateSet((eb) => ({
+            unknown_tag: eb('ingest_drops.unknown_tag', '+', eb.ref('excluded.unknown_tag')),
+            wrong_type: eb('ingest_drops.wrong_type', '+', eb.ref('excluded.wrong_type')),
+            bad_payload: eb('ingest_drops.bad_payload', '+', eb.ref('excluded.bad_payload')),
+            last_reason: eb.ref('excluded.last_reason'),
+            last_at: eb.ref('excluded.last_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  // ---- SQL, built once per engine and row count ----
+
+  private values(rows: number, columns: number): string {
+    const out: string[] = [];
+    let p = 0;
+    for (let r = 0; r < rows; r++) {
+      const cells: string[] = [];
+      for (let c = 0; c < columns; c++) cells.push(this.engine === 'postgres' ? `$${++p}` : '?');
+      out.push(`(${cells.join(',')})`);
+    }
+    return out.join(',');
+  }
+
+  private cached(key: string, build: () => string): string {
+    let text = this.sqlCache.get(key);
+    if (text === undefined) {
+      text = build();
+      if (this.sqlCache.size > 2000) this.sqlCache.clear();
+      this.sqlCache.set(key, text);
+    }
+    return text;
+  }
+
+  private insertHistorySql(rows: number): string {
+    return this.cached(
+      `h${rows}`,
+      () =>
+        `insert into history (device_id, tag_id, ts, num, txt) values ${this.values(rows, 5)} ` +
+        `on conflict (device_id, tag_id, ts) do nothing ` +
+        `returning device_id as "deviceId", tag_id as "tagId", ts, num, txt`,
+    );
+  }
+
+  private upsertRollupSql(rows: number): string {
+    const o = 'history_1m';
+    return this.cached(
+      `r${rows}`,
+      () =>
+        `insert into ${o} (device_id, tag_id, minute, n, mn, mx, t0, first_num, first_txt, t1, last_num, last_txt) ` +
+        `values ${this.values(rows, 12)} on conflict (device_id, tag_id, minute) do update set ` +
+        `n = ${o}.n + excluded.n, ` +
+        `mn = case when excluded.mn is null then ${o}.mn when ${o}.mn is null or excluded.mn < ${o}.mn then excluded.mn else ${o}.mn end, ` +
+        `mx = case when excluded.mx is null then ${o}.mx when ${o}.mx is null or excluded.mx > ${o}.mx then excluded.mx else ${o}.mx end, ` +
+        `t0 = case when excluded.t0 < ${o}.t0 then excluded.t0 else ${o}.t0 end, ` +
+        `first_num = case when excluded.t0 < ${o}.t0 then excluded.first_num else ${o}.first_num end, ` +
+        `first_txt = case when excluded.t0 < ${o}.t0 then excluded.first_txt else ${o}.first_txt end, ` +
+        `t1 = case when excluded.t1 > ${o}.t1 then excluded.t1 else ${o}.t1 end, ` +
+        `last_num = case when excluded.t1 > ${o}.t1 then excluded.last_num else ${o}.last_num end, ` +
+        `last_txt = case when excluded.t1 > ${o}.t1 then excluded.last_txt else ${o}.last_txt end`,
+    );
+  }
+
+  private upsertLastSql(rows: number): string {
+    return this.cached(
+      `l${rows}`,
+      () =>
+        `insert into tag_last_values (device_id, tag_id, ts, num, txt) values ${this.values(rows, 5)} ` +
+        `on conflict (device_id, tag_id) do update set ts = excluded.ts, num = excluded.num, txt = excluded.txt ` +
+        `where excluded.ts > tag_last_values.ts`,
+    );
+  }
+}
+
+interface RollupAcc {
+  deviceId: number;
+  tagId: number;
+  minute: number;
+  n: number;
+  mn: number | null;
+  mx: number | null;
+  t0: number;
+  first: CommittedRow;
+  t1: number;
+  last: CommittedRow;
+}
+
+function mergeDrop(into: Map<number, DropDelta>, deviceId: number, d: DropDelta): void {
+  const seen = into.get(deviceId);
+  if (!seen) {
+    into.set(deviceId, { ...d });
+    return;
+  }
+  seen.unknownTag += d.unknownTag;
+  seen.wrongType += d.wrongType;
+  seen.badPayload += d.badPayload;
+  if (d.at >= seen.at) {
+    seen.reason = d.reason;
+    seen.at = d.at;
+  }
+}

@@ -1,0 +1,79 @@
+import { integerTagRanges, TagDataType, tagDataTypeName, type HistoryValue } from '@hmi/domain';
+
+/** A value as stored: `num` for numbers (BOOL 0/1), `txt` for strings and exact 64-bit text. */
+export interface StoredValue {
+  num: number | null;
+  txt: string | null;
+}
+
+/** The outcome of checking one reported value against its tag's data type. */
+export type EncodeResult = StoredValue | { error: string };
+
+const NULL_VALUE: StoredValue = Object.freeze({ num: null, txt: null });
+const INTEGER_TEXT = /^[+-]?\d{1,20}$/;
+
+/** Bounds of the integer types up to 32 bits as doubles (exact), indexed by type code. */
+const smallBounds: (readonly [number, number] | undefined)[] = [];
+for (const code of [TagDataType.UINT16, TagDataType.UINT32, TagDataType.INT16, TagDataType.INT32]) {
+  const [min, max] = integerTagRanges[tagDataTypeName(code) as keyof typeof integerTagRanges];
+  smallBounds[code] = [Number(min), Number(max)];
+}
+
+/**
+ * Checks a value a device reported for a tag of data type `type` (TagDataType code) and gives
+ * its stored form; the error says why it does not fit (wrong JSON type, not an integer, out of
+ * the type's range). null is accepted for every type: the device could not read the value.
+ * BOOL takes true/false and 0/1; UINT64/INT64 take integers or decimal strings (exact beyond 2^53).
+ */
+export function encodeTagValue(type: number, value: unknown): EncodeResult {
+  if (value === null) return NULL_VALUE;
+  switch (type) {
+    case TagDataType.BOOL:
+      if (value === true || value === 1) return { num: 1, txt: null };
+      if (value === false || value === 0) return { num: 0, txt: null };
+      return { error: 'expected BOOL' };
+    case TagDataType.UINT16:
+    case TagDataType.UINT32:
+    case TagDataType.INT16:
+    case TagDataType.INT32: {
+      const [min, max] = smallBounds[type]!;
+      if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+        return { num: value, txt: null };
+      return { error: `expected ${tagDataTypeName(type)}` };
+    }
+    case TagDataType.UINT64:
+    case TagDataType.INT64:
+      return encode64(type, value);
+    case TagDataType.REAL:
+    case TagDataType.LREAL:
+      if (typeof value === 'number' && Number.isFinite(value)) return { num: value, txt: null };
+      return { error: `expected ${tagDataTypeName(type)}` };
+    case TagDataType.STRING:
+      if (typeof value === 'string') return { num: null, txt: value };
+      return { error: 'expected STRING' };
+    default:
+      return { error: `unknown data type ${type}` };
+  }
+}
+
+function encode64(type: 3 | 6, value: unknown): EncodeResult {
+  const name = type === TagDataType.UINT64 ? 'UINT64' : 'INT64';
+  const [min, max] = integerTagRanges[name];
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value) && value >= Number(min) && BigInt(value) <= max)
+      return { num: value, txt: null };
+    return { error: `expected ${name}` };
+  }
+  if (typeof value === 'string' && INTEGER_TEXT.test(value)) {
+    const n = BigInt(value);
+    if (n < min || n > max) return { error: `expected ${name}` };
+    const num = Number(n);
+    // Exact values up to 2^53 live in num alone; beyond, txt keeps the exact digits.
+    return Number.isSafeInteger(num) ? { num, txt: null } : { num, txt: n.toString() };
+  }
+  return { error: `expected ${name}` };
+}
+
+/** The value of a stored row: the exact text when there is one, else the number (or null). */
+export const decodeStoredValue = (num: number | null, txt: string | null): HistoryValue =>
+  txt !== null ? txt : num;

@@ -1,0 +1,339 @@
+import {
+  ErrorCode,
+  liveClientMessage,
+  LiveCloseCode,
+  LiveLimits,
+  Perm,
+  type LiveDataItem,
+  type LiveServerMessage,
+} from '@hmi/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import type { Bus, DeviceActEvent, DeviceDataEvent } from '../../plugins/bus.ts';
+import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import type { LiveRepo } from './live.repo.ts';
+
+/** Reloads a socket's caller (session still valid, current permissions and scope); null = signed out. */
+export type PrincipalLoader = (user: CurrentUser) => Promise<CurrentUser | null>;
+
+interface DeviceView {
+  /** Tag ids of the device's template, in order. */
+  ordered: number[];
+  /** Those of the current page. */
+  page: Set<number>;
+}
+
+interface Client {
+  ws: WebSocket;
+  user: CurrentUser;
+  canData: boolean;
+  page: number;
+  pageSize: number;
+  deviceIds: number[];
+  views: Map<number, DeviceView>;
+  tagCount: number;
+  pending: Map<string, LiveDataItem>;
+  timer: NodeJS.Timeout | null;
+  lastSent: number;
+  lastSeen: number;
+  /** Messages of one socket are handled one after the other. */
+  chain: Promise<void>;
+}
+
+/** A socket slower than this many buffered bytes skips frames (its values stay coalesced). */
+const MAX_BUFFERED = 1024 * 1024;
+const SWEEP_MS = 5_000;
+const REAUTH_MS = 60_000;
+
+/**
+ * The device data sockets of this server (live.api.ts describes the protocol): which socket
+ * shows which devices and tags, coalescing of values per socket (at most one `data` frame per
+ * window), `act` events, per-team caps, idle sockets and periodic re-checks of the session.
+ * Fed by the bus, so values from any server reach the sockets of every server.
+ */
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  private readonly byDevice = new Map<number, Set<Client>>();
+  private readonly teams = new Map<number, { sockets: number; tags: number }>();
+  private readonly off: (() => void)[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private lastReauth = Date.now();
+
+  constructor(
+    private readonly repo: LiveRepo,
+    private readonly bus: Bus,
+    private readonly settings: Config['live'],
+    private readonly reload: PrincipalLoader,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.off.push(
+      this.bus.subscribe('device.data', (e) => this.onData(e)),
+      this.bus.subscribe('device.act', (e) => this.onAct(e)),
+    );
+    const sweep = setInterval(() => void this.sweep(), SWEEP_MS);
+    sweep.unref();
+    this.timers.push(sweep);
+  }
+
+  /** Closes every socket (1001) and stops. */
+  stop(): void {
+    this.off.splice(0).forEach((f) => f());
+    this.timers.forEach((t) => clearInterval(t));
+    this.timers = [];
+    for (const c of [...this.clients]) c.ws.close(LiveCloseCode.GoingAway, 'server shutting down');
+  }
+
+  /** Open sockets (all teams). */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Takes an authenticated socket. */
+  open(ws: WebSocket, user: CurrentUser, page: number): void {
+    const team = this.team(user.teamId);
+    if (team.sockets >= this.settings.maxSocketsPerTeam) {
+      ws.close(LiveCloseCode.TooManySockets, 'too many sockets for the team');
+      return;
+    }
+    team.sockets++;
+    const client: Client = {
+      ws,
+      user,
+      canData: user.permissions.has(Perm.DeviceMonitor),
+      page,
+      pageSize: LiveLimits.pageSizeDefault,
+      deviceIds: [],
+      views: new Map(),
+      tagCount: 0,
+      pending: new Map(),
+      timer: null,
+      lastSent: 0,
+      lastSeen: Date.now(),
+      chain: Promise.resolve(),
+    };
+    this.clients.add(client);
+    ws.on('message', (data, isBinary) => {
+      client.lastSeen = Date.now();
+      if (isBinary) {
+        ws.close(LiveCloseCode.BadMessage, 'text frames only');
+        return;
+      }
+      const text = data.toString();
+      client.chain = client.chain
+        .then(() => this.onMessage(client, text))
+        .catch((err: unknown) => {
+          this.log.error({ err }, 'live socket message failed');
+          this.send(client, { type: 'error', code: ErrorCode.E1007_SERVER, msg: 'Server error' });
+        });
+    });
+    ws.on('close', () => this.remove(client));
+    ws.on('error', () => this.remove(client));
+    this.send(client, {
+      type: 'ready',
+      user_id: user.id,
+      page,
+      coalesce_ms: this.settings.coalesceMs,
+      data: client.canData,
+    });
+  }
+
+  private async onMessage(client: Client, text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.send(client, { type: 'error', code: ErrorCode.E1006_BAD_PARAMETER, msg: 'not JSON' });
+    }
+    const parsed = liveClientMessage.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.send(client, {
+        type: 'error',
+        code: ErrorCode.E1006_BAD_PARAMETER,
+        msg: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'bad message',
+      });
+    }
+    const m = parsed.data;
+    switch (m.type) {
+      case 'ping':
+        return this.send(client, { type: 'pong', ts: Date.now() });
+      case 'switch_page':
+        return this.subscribe(client, client.deviceIds, client.pageSize, m.page);
+      case 'subscribe':
+        return this.subscribe(client, [...new Set(m.device_ids)], m.page_size, m.page ?? client.page);
+    }
+  }
+
+  /** Sets what the socket shows, then sends `subscribed` and the page's last values. */
+  private async subscribe(client: Client, ids: number[], pageSize: number, page: number): Promise<void> {
+    const devices = await this.repo.devicesWithTags(client.user.scope, ids);
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    const views = new Map<number, DeviceView>();
+    let tagCount = 0;
+    for (const d of devices) {
+      const slice = client.canData ? d.tagIds.slice(page * pageSize, (page + 1) * pageSize) : [];
+      tagCount += slice.length;
+      views.set(d.id, { ordered: d.tagIds, page: new Set(slice) });
+    }
+    const team = this.team(client.user.teamId);
+    if (team.tags - client.tagCount + tagCount > this.settings.maxTagsPerTeam) {
+      return this.send(client, {
+        type: 'error',
+        code: ErrorCode.E1036_TOO_FREQUENT,
+        msg: `the team streams at most ${this.settings.maxTagsPerTeam} tags at once`,
+      });
+    }
+    this.unindex(client);
+    team.tags += tagCount - client.tagCount;
+    Object.assign(client, { deviceIds: ids, pageSize, page, views, tagCount });
+    client.pending.clear();
+    for (const id of views.keys()) {
+      let set = this.byDevice.get(id);
+      if (!set) this.byDevice.set(id, (set = new Set()));
+      set.add(client);
+    }
+    const accepted = new Set(views.keys());
+    this.send(client, {
+      type: 'subscribed',
+      page,
+      page_size: pageSize,
+      devices: [...views].map(([device_id, v]) => ({
+        device_id,
+        tag_ids: [...v.page],
+        tag_total: v.ordered.length,
+      })),
+      refused: ids.filter((id) => !accepted.has(id)),
+    });
+    if (!client.canData) return;
+    const items: LiveDataItem[] = [];
+    for (const [deviceId, v] of views) {
+      if (v.page.size === 0) continue;
+      for (const row of await this.repo.lastValues(deviceId, [...v.page])) {
+        items.push({
+          device_id: deviceId,
+          tag_id: row.tag_id,
+          ts: row.ts,
+          value: decodeStoredValue(row.num, row.txt),
+        });
+      }
+    }
+    if (items.length > 0) this.send(client, { type: 'data', page, items });
+  }
+
+  private onData(e: DeviceDataEvent): void {
+    const clients = this.byDevice.get(e.deviceId);
+    if (!clients) return;
+    for (const client of clients) {
+      if (client.user.teamId !== e.teamId || !client.canData) continue;
+      const view = client.views.get(e.deviceId);
+      if (!view || view.page.size === 0) continue;
+      let added = false;
+      for (const item of e.items) {
+        if (!view.page.has(item.tagId)) continue;
+        const key = `${e.deviceId}:${item.tagId}`;
+        const seen = client.pending.get(key);
+        if (seen && seen.ts > item.ts) continue;
+        client.pending.set(key, {
+          device_id: e.deviceId,
+          tag_id: item.tagId,
+          ts: item.ts,
+          value: item.value,
+        });
+        added = true;
+      }
+      if (added) this.schedule(client);
+    }
+  }
+
+  private onAct(e: DeviceActEvent): void {
+    const clients = this.byDevice.get(e.act.device_id);
+    if (!clients) return;
+    for (const client of clients) {
+      if (client.user.teamId === e.teamId) this.send(client, { type: 'act', ...e.act });
+    }
+  }
+
+  /** At most one frame per window: at once if the last one is older, else at the window's end. */
+  private schedule(client: Client): void {
+    if (client.timer) return;
+    const wait = Math.max(0, client.lastSent + this.settings.coalesceMs - Date.now());
+    client.timer = setTimeout(() => this.flush(client), wait);
+  }
+
+  private flush(client: Client): void {
+    client.timer = null;
+    if (client.pending.size === 0 || client.ws.readyState !== client.ws.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_BUFFERED) {
+      client.lastSent = Date.now();
+      this.schedule(client);
+      return;
+    }
+    const items = [...client.pending.values()];
+    client.pending.clear();
+    client.lastSent = Date.now();
+    this.send(client, { type: 'data', page: client.page, items });
+  }
+
+  private send(client: Client, message: LiveServerMessage): void {
+    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+  }
+
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    for (const c of this.clients) {
+      if (now - c.lastSeen > LiveLimits.idleCloseMs) c.ws.close(LiveCloseCode.IdleTimeout, 'no ping');
+    }
+    if (now - this.lastReauth < REAUTH_MS) return;
+    this.lastReauth = now;
+    for (const c of [...this.clients]) {
+      try {
+        const user = await this.reload(c.user);
+        if (!user) {
+          c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
+          continue;
+        }
+        const changed =
+          JSON.stringify([...user.permissions]) !== JSON.stringify([...c.user.permissions]) ||
+          JSON.stringify(user.scope.devices && [...user.scope.devices]) !==
+            JSON.stringify(c.user.scope.devices && [...c.user.scope.devices]);
+        c.user = user;
+        c.canData = user.permissions.has(Perm.DeviceMonitor);
+        if (!user.permissions.has(Perm.DeviceView)) {
+          c.ws.close(LiveCloseCode.PermissionDenied, 'device view permission withdrawn');
+        } else if (changed) {
+          c.chain = c.chain.then(() => this.subscribe(c, c.deviceIds, c.pageSize, c.page));
+        }
+      } catch (err) {
+        this.log.error({ err }, 'live socket re-check failed');
+      }
+    }
+  }
+
+  private unindex(client: Client): void {
+    for (const id of client.views.keys()) {
+      const set = this.byDevice.get(id);
+      set?.delete(client);
+      if (set?.size === 0) this.byDevice.delete(id);
+    }
+  }
+
+  private remove(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    this.unindex(client);
+    if (client.timer) clearTimeout(client.timer);
+    const team = this.team(client.user.teamId);
+    team.sockets--;
+    team.tags -= client.tagCount;
+    if (team.sockets <= 0) this.teams.delete(client.user.teamId);
+  }
+
+  private team(teamId: number) {
+    let t = this.teams.get(teamId);
+    if (!t) this.teams.set(teamId, (t = { sockets: 0, tags: 0 }));
+    return t;
+  }
+}

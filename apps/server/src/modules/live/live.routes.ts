@@ -1,0 +1,64 @@
+import {
+  envelope,
+  ErrorCode,
+  lastValuesQuery,
+  lastValuesReply,
+  LiveCloseCode,
+  LivePaths,
+  Perm,
+  StringErrorCode,
+} from '@hmi/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/reply.ts';
+import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+
+/**
+ * The device data socket (public route: it authenticates the `token` of its query itself, so
+ * that a token error closes the socket with 4001 instead of failing the upgrade) and the last
+ * values of a device (device monitor 47).
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { hub, authenticate, repo } = app.liveData;
+
+  app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
+    const query = request.query as Record<string, unknown>;
+    const page = Number(query.page ?? 0);
+    // Messages that arrive while the token is checked wait in the socket's own buffer.
+    socket.pause?.();
+    void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+      (user) => {
+        if (!user)
+          return socket.close(LiveCloseCode.TokenInvalid, StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
+        if (!user.permissions.has(Perm.DeviceView))
+          return socket.close(LiveCloseCode.PermissionDenied, String(ErrorCode.E1002_PERMISSION_DENIED));
+        hub.open(socket, user, Number.isInteger(page) && page >= 0 ? page : 0);
+        socket.resume?.();
+      },
+      (err: unknown) => {
+        request.log.error({ err }, 'socket authentication failed');
+        socket.close(1011, 'server error');
+      },
+    );
+  });
+
+  app.get(
+    LivePaths.lastValues,
+    {
+      preHandler: requirePermission(Perm.DeviceMonitor),
+      schema: { querystring: lastValuesQuery, response: { 200: envelope(lastValuesReply) } },
+    },
+    async (request) => {
+      const q = request.query;
+      const [device] = await repo.devicesWithTags(requireUser(request).scope, [q.id]);
+      if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
+      const rows = await repo.lastValues(device.id, q.tag_ids);
+      return ok({
+        device_id: device.id,
+        online: device.online,
+        items: rows.map((r) => ({ tag_id: r.tag_id, ts: r.ts, value: decodeStoredValue(r.num, r.txt) })),
+      });
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database, TagWritesTable } from '../../db/database.ts';
+import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import type { Insertable } from 'kysely';
+
+/** SQL of tag writes: the device and tag to check, last values, the write log. */
+export class SettagRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  device(scope: DataScope, id: number) {
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'sn', 'team_id', 'online', 'sync_state', 'template_id'])
+      .where('id', '=', id)
+      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
+      .executeTakeFirst();
+  }
+
+  tag(templateId: number, tagId: number) {
+    return this.db
+      .selectFrom('template_tags')
+      .select(['id', 'name', 'data_type', 'rw'])
+      .where('template_id', '=', templateId)
+      .where('id', '=', tagId)
+      .executeTakeFirst();
+  }
+
+  lastValue(deviceId: number, tagId: number) {
+    return this.db
+      .selectFrom('tag_last_values')
+      .select(['num', 'txt', 'ts'])
+      .where('device_id', '=', deviceId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirst();
+  }
+
+  async insertWrite(row: Insertable<TagWritesTable>): Promise<number> {
+    const { id } = await this.db
+      .insertInto('tag_writes')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async finishWrite(id: number, outcome: TagWritesTable['outcome'], code: number | null, at: number) {
+    await this.db
+      .updateTable('tag_writes')
+      .set({ outcome, code, finished_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async log(deviceId: number, offset: number, limit: number) {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('tag_writes')
+        .leftJoin('users', 'users.id', 'tag_writes.user_id')
+        .selectAll('tag_writes')
+        .select(['users.name as user_name', 'users.email as user_email'])
+        .where('tag_writes.device_id', '=', deviceId)
+        .orderBy('tag_writes.created_at', 'desc')
+        .orderBy('tag_writes.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      this.db
+        .selectFrom('tag_writes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('device_id', '=', deviceId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+}

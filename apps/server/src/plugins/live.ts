@@ -1,0 +1,86 @@
+import websocket from '@fastify/websocket';
+import { LiveLimits } from '@hmi/domain';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { CommandTracker } from '../modules/commands/command-tracker.ts';
+import { HistoryRepo } from '../modules/history/history.repo.ts';
+import { IngestService } from '../modules/ingest/ingest.service.ts';
+import { DeviceActs } from '../modules/live/device-acts.ts';
+import { LiveHub } from '../modules/live/live-hub.ts';
+import { LiveRepo } from '../modules/live/live.repo.ts';
+import { SettagRepo } from '../modules/settag/settag.repo.ts';
+import { SettagService } from '../modules/settag/settag.service.ts';
+import { toCurrentUser, type CurrentUser } from './auth.ts';
+
+export interface LiveData {
+  ingest: IngestService;
+  commands: CommandTracker;
+  settag: SettagService;
+  hub: LiveHub;
+  repo: LiveRepo;
+  /** The caller of a socket token; null when missing, invalid, expired, or the session ended. */
+  authenticate(token: string | undefined): Promise<CurrentUser | null>;
+  /** Deletes history older than the retention now; returns the rows deleted. */
+  prune(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveData: LiveData;
+  }
+}
+
+/**
+ * Live data: the ingest pipeline and the command tracker on the device link, the live hub on the
+ * bus, the device data socket's WebSocket server, and the history retention job. Registered after
+ * the device link and the services; on close it closes the sockets, detaches from the link and
+ * commits the pending batch before the database closes.
+ */
+export const liveDataPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const { db, bus, deviceLink: link } = app;
+    const ingest = new IngestService(db, app.dbEngine, config.ingest, bus, app.log);
+    const commands = new CommandTracker(link);
+    const settag = new SettagService(new SettagRepo(db), commands, bus, config.settagTimeoutMs);
+    const repo = new LiveRepo(db);
+    const { tokens, users } = app.services;
+
+    const principal = async (userId: number, sessionId: string): Promise<CurrentUser | null> => {
+      const row = await users.findPrincipal(userId, sessionId);
+      if (!row || row.status !== 'active' || row.session_revoked_at !== null) return null;
+      return toCurrentUser(row, sessionId);
+    };
+    const authenticate = async (token: string | undefined) => {
+      if (!token) return null;
+      const claims = await tokens.verify(token).catch(() => null);
+      return claims ? principal(claims.userId, claims.sessionId) : null;
+    };
+    const hub = new LiveHub(repo, bus, config.live, (u) => principal(u.id, u.sessionId), app.log);
+    const history = new HistoryRepo(db, app.dbEngine);
+    const prune = async () =>
+      config.history.retentionDays > 0
+        ? history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000)
+        : 0;
+
+    if (!app.hasDecorator('websocketServer')) {
+      await app.register(websocket, { options: { maxPayload: LiveLimits.maxMessageBytes } });
+    }
+    const detach = [ingest.attach(link), commands.attach(), new DeviceActs(db, bus, app.log).attach(link)];
+    hub.start();
+    let pruning: Promise<unknown> = Promise.resolve();
+    const pruneTimer = setInterval(() => {
+      pruning = prune().catch((err: unknown) => app.log.error({ err }, 'history prune failed'));
+    }, config.history.pruneIntervalMs);
+    pruneTimer.unref();
+
+    app.decorate('liveData', { ingest, commands, settag, hub, repo, authenticate, prune });
+    app.addHook('preClose', async () => hub.stop());
+    app.addHook('onClose', async () => {
+      clearInterval(pruneTimer);
+      detach.forEach((f) => f());
+      await pruning;
+      await ingest.stop();
+    });
+  },
+  { name: 'live-data', dependencies: ['db', 'device-link', 'bus'] },
+);
