@@ -11,6 +11,7 @@ import { settagRoutes } from './modules/settag/settag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
+import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(deviceGroupRoutes);
       await api.register(labelRoutes);
       await api.register(templateRoutes);
+      await api.register(monitorRoutes);
       await api.register(historyRoutes);
       await api.register(settagRoutes);
       await api.register(liveRoutes);

@@ -14,6 +14,9 @@ import { LabelRepo } from './modules/label/label.repo.ts';
 import { LabelService } from './modules/label/label.service.ts';
 import { MessageRepo } from './modules/messages/message.repo.ts';
 import { MessageService } from './modules/messages/message.service.ts';
+import { DeviceTagsRepo } from './modules/monitor/device-tags.repo.ts';
+import { MonitorRepo } from './modules/monitor/monitor.repo.ts';
+import { MonitorService } from './modules/monitor/monitor.service.ts';
 import { ActivationRepo } from './modules/registration/activation.repo.ts';
 import { RegistrationService } from './modules/registration/registration.service.ts';
 import { AccessTokens } from './modules/session/access-token.ts';
@@ -86,6 +89,7 @@ export function createServices(deps: {
       deviceConfig,
       limiter,
     ),
+    monitor: new MonitorService(db, new MonitorRepo(db), new DeviceTagsRepo(db), deviceConfig),
   };
 }
 

@@ -41,3 +41,4 @@ export * from './api/template.api.ts';
 export * from './api/history.api.ts';
 export * from './api/live.api.ts';
 export * from './api/settag.api.ts';
+export * from './api/monitor.api.ts';

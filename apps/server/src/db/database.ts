@@ -170,6 +170,8 @@ export interface DevicesTable {
   bound_at: Ms | null;
   created_at: Ms;
   updated_at: Ms;
+  /** TAGs the device may have: template tags + monitor points (migration 0004; default 100). */
+  tag_limit: ColumnType<number, number | undefined, number>;
 }
 
 export interface DeviceGroupsTable {
@@ -285,6 +287,32 @@ export interface TagWritesTable {
   finished_at: Ms | null;
 }
 
+/** A device's own tag beside its template's (data monitor, migration 0004). */
+export interface MonitorPointsTable {
+  id: Generated<number>;
+  device_id: number;
+  team_id: number;
+  /** MONITOR_TAG_ID_BASE + id; null only inside the inserting transaction. */
+  tag_id: ColumnType<number, number | null | undefined, number>;
+  name: string;
+  data_type: number;
+  rw: number;
+  link: string;
+  plc_vendor: string;
+  plc_name: string;
+  station: number;
+  component_type: string;
+  address: string;
+  length: number;
+  decimals: number;
+  step: number;
+  description: string;
+  config_version: number;
+  created_by: number | null;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -302,6 +330,7 @@ export interface Database {
   device_labels: DeviceLabelsTable;
   templates: TemplatesTable;
   template_tags: TemplateTagsTable;
+  monitor_points: MonitorPointsTable;
   history: HistoryTable;
   history_1m: History1mTable;
   tag_last_values: TagLastValuesTable;

@@ -10,12 +10,14 @@ import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-devices.ts';
 import * as m0003 from './migrations/0003-history.ts';
+import * as m0004 from './migrations/0004-monitor-points.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-devices': m0002,
   '0003-history': m0003,
+  '0004-monitor-points': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
+import { DeviceTagsRepo, type DeviceTag } from '../modules/monitor/device-tags.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,14 +15,19 @@ const PUBLISH_CONCURRENCY = 50;
  * template, or of the template itself, first bumps the device's config_version and sets its
  * sync state to 0 (in the caller's transaction), then, after the commit, publishes the config
  * with that version; the device's `config/ack` of the same version sets the sync state to 1
- * (DeviceStateService).
+ * (DeviceStateService). The config's tags are the device's tags: its template's, then its own
+ * monitor points (DeviceTagsRepo).
  */
 export class DeviceConfigPublisher {
+  private readonly deviceTags: DeviceTagsRepo;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly link: DeviceLink,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.deviceTags = new DeviceTagsRepo(db);
+  }
 
   /** Marks the devices' config as changed: version + 1, sync state pending. */
   async bump(deviceIds: readonly number[], db: Db = this.db): Promise<void> {
@@ -47,14 +53,14 @@ export class DeviceConfigPublisher {
         .where('id', 'in', chunk)
         .where('team_id', 'is not', null)
         .execute();
-      const tags = await this.tagsOf([...new Set(devices.map((d) => d.template_id).filter(notNull))]);
+      const tags = await this.deviceTags.ofDevices(devices.map((d) => d.id));
       for (const batch of chunks(devices, PUBLISH_CONCURRENCY)) {
         await Promise.all(
           batch.map((d) =>
             this.send(d.sn, {
               templateId: d.template_id,
               version: d.config_version,
-              tags: d.template_id === null ? [] : (tags.get(d.template_id) ?? []),
+              tags: (tags.get(d.id) ?? []).map(configTag),
               alarms: [],
             }),
           ),
@@ -83,37 +89,21 @@ export class DeviceConfigPublisher {
       this.log.error({ err, sn, version: config.version }, 'publishing config failed');
     }
   }
-
-  private async tagsOf(templateIds: readonly number[]): Promise<Map<number, ConfigTag[]>> {
-    const out = new Map<number, ConfigTag[]>();
-    if (templateIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('template_tags')
-      .selectAll()
-      .where('template_id', 'in', templateIds)
-      .orderBy('template_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    for (const r of rows) {
-      let list = out.get(r.template_id);
-      if (!list) out.set(r.template_id, (list = []));
-      list.push({
-        id: r.id,
-        name: r.name,
-        type: r.data_type as TagDataTypeCode,
-        rw: r.rw as ReadWriteType,
-        ...(r.address ? { address: r.address } : {}),
-        ...(r.unit ? { unit: r.unit } : {}),
-        decimals: r.decimals,
-        ...(r.description ? { description: r.description } : {}),
-      });
-    }
-    return out;
-  }
 }
 
-const notNull = <T>(v: T | null): v is T => v !== null;
+/** A device tag as the config carries it (empty texts left out). */
+function configTag(t: DeviceTag): ConfigTag {
+  return {
+    id: t.id,
+    name: t.name,
+    type: t.data_type as TagDataTypeCode,
+    rw: t.rw as ReadWriteType,
+    ...(t.address ? { address: t.address } : {}),
+    ...(t.unit ? { unit: t.unit } : {}),
+    decimals: t.decimals,
+    ...(t.description ? { description: t.description } : {}),
+  };
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
