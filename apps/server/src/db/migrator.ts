@@ -11,6 +11,7 @@ import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-devices.ts';
 import * as m0003 from './migrations/0003-history.ts';
 import * as m0004 from './migrations/0004-monitor-points.ts';
+import * as m0005 from './migrations/0005-device-list-indexes.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0002-devices': m0002,
   '0003-history': m0003,
   '0004-monitor-points': m0004,
+  '0005-device-list-indexes': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
