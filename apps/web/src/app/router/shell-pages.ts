@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { MenuPath } from '@hmi/domain';
+import { HISTORY_PATH } from '../../features/history/history-route.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
 export interface ShellPage {
@@ -18,6 +19,12 @@ export const shellPages: readonly ShellPage[] = [
     path: MenuPath.Profile,
     title: 'menu:system.profile',
     load: () => import('../../pages/system/ProfilePage.tsx').then((m) => m.ProfilePage),
+  },
+  {
+    // No menu entry (SPEC section 2): reached from a device's row in the device list.
+    path: HISTORY_PATH,
+    title: 'history:title',
+    load: () => import('../../pages/history/HistoryPage.tsx').then((m) => m.HistoryPage),
   },
 ];
 

@@ -1,0 +1,67 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Select } from 'antd';
+import { ClusterOutlined, DesktopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DeviceDetail } from '@hmi/domain';
+import { useDeviceOptions } from './use-device-options.ts';
+
+interface Props {
+  value: number | undefined;
+  /** The chosen device's detail, so its name shows before the list has loaded. */
+  current: DeviceDetail | undefined;
+  onChange(id: number | undefined): void;
+  className?: string;
+}
+
+/** Searchable device select: name or SN, searched on the server (which applies the data scope). */
+export function DevicePicker({ value, current, onChange, className }: Props) {
+  const { t } = useTranslation('history');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(id);
+  }, [typed]);
+  const list = useDeviceOptions(search, open || value === undefined);
+
+  const options = useMemo(() => {
+    const rows = list.data?.list ?? [];
+    const all = current && !rows.some((d) => d.id === current.id) ? [current, ...rows] : rows;
+    return all.map((d) => ({
+      value: d.id,
+      label: d.name,
+      search: `${d.name} ${d.sn}`,
+      render: (
+        <span className="history-device-option">
+          {d.kind === 'gateway' ? <ClusterOutlined /> : <DesktopOutlined />}
+          <span className="history-device-name">{d.name}</span>
+          <span className="history-device-sn">{d.sn}</span>
+          <span className={`history-dot ${d.online ? 'is-on' : ''}`} />
+        </span>
+      ),
+    }));
+  }, [list.data, current]);
+
+  return (
+    <Select<number>
+      className={className}
+      data-testid="history-device"
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      value={value}
+      placeholder={t('pick.device')}
+      options={options}
+      optionRender={(o) => o.data.render}
+      loading={list.isFetching}
+      onOpenChange={setOpen}
+      onChange={(id) => {
+        setTyped('');
+        onChange(id);
+      }}
+      allowClear
+      onClear={() => onChange(undefined)}
+      notFoundContent={list.isFetching ? t('pick.searching') : t('pick.noDevice')}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

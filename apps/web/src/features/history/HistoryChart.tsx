@@ -1,0 +1,249 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import { TagDataType } from '@hmi/domain';
+import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
+import type { TimeRange } from './history-range.ts';
+import {
+  lineColumn,
+  maxColumn,
+  minColumn,
+  seriesColor,
+  withAlpha,
+  type ChartData,
+} from './history-series.ts';
+import { HistoryLegend, type LegendTag } from './HistoryLegend.tsx';
+import 'uplot/dist/uPlot.min.css';
+
+/** uPlot arrives in its own chunk the first time a chart is drawn. */
+let uPlotModule: Promise<typeof uPlot> | undefined;
+const loadUPlot = () => (uPlotModule ??= import('uplot').then((m) => m.default));
+
+interface Props {
+  data: ChartData | undefined;
+  tags: readonly LegendTag[];
+  /** The visible window: the x axis always shows exactly this. */
+  view: TimeRange;
+  height: number;
+  /** A drag-selection (zoom in). */
+  onZoom(sel: TimeRange): void;
+  /** Shift + drag (pan): the window it ended on. */
+  onPan(view: TimeRange): void;
+  /** Width of the plotting area in CSS pixels, as it changes. */
+  onPlotWidth(px: number): void;
+  /** Shown over the chart (empty states, errors). */
+  overlay?: ReactNode;
+  loading: boolean;
+}
+
+/**
+ * The history chart: one uPlot with every chosen tag on a shared time axis, each tag a line
+ * (last value per bucket) over a band (min..max of the bucket). Colours, axes and grid follow the
+ * light/dark theme; the chart follows its container's width.
+ */
+export function HistoryChart(props: Props) {
+  const { data, tags, view, height, onZoom, onPan, onPlotWidth, overlay, loading } = props;
+  const { t } = useTranslation('history');
+  const { token } = theme.useToken();
+  const { mode } = useThemeMode();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const [lib, setLib] = useState<typeof uPlot | null>(null);
+  const [width, setWidth] = useState(0);
+  const [cursorIdx, setCursorIdx] = useState<number | null>(null);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+
+  // Latest callbacks and window for uPlot's hooks, which are bound once per chart.
+  const live = useRef({ onZoom, onPan, onPlotWidth, view });
+  useEffect(() => {
+    live.current = { onZoom, onPan, onPlotWidth, view };
+  });
+
+  useEffect(() => {
+    let alive = true;
+    void loadUPlot().then((m) => alive && setLib(() => m));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+      setWidth((prev) => (prev === w ? prev : w));
+    });
+    ro.observe(box);
+    return () => ro.disconnect();
+  }, []);
+
+  // What makes a new chart: the set of tags (series, path styles) and the theme's colours.
+  const shapeKey = tags.map((tg) => `${tg.id}:${tg.dataType}`).join(',');
+  const colors = useMemo(
+    () => ({
+      axis: token.colorTextSecondary,
+      grid: token.colorBorderSecondary,
+      font: `12px ${token.fontFamily}`,
+      cursor: token.colorTextTertiary,
+    }),
+    [token.colorTextSecondary, token.colorBorderSecondary, token.fontFamily, token.colorTextTertiary],
+  );
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!lib || !box || width <= 0) return;
+    const tagList = shapeKey
+      ? shapeKey.split(',').map((s) => s.split(':').map(Number) as [number, number])
+      : [];
+    const stepped = lib.paths.stepped?.({ align: 1 });
+    const series: uPlot.Series[] = [{}];
+    const bands: uPlot.Band[] = [];
+    tagList.forEach(([, dataType], k) => {
+      const color = seriesColor(k, mode);
+      series.push(
+        {
+          stroke: color,
+          width: 1.5,
+          spanGaps: false,
+          points: { show: (u, si) => (u.data[si]?.length ?? 0) < 80, size: 5, fill: color },
+          ...(dataType === TagDataType.BOOL && stepped ? { paths: stepped } : {}),
+        },
+        { stroke: 'transparent', width: 0, points: { show: false } },
+        { stroke: 'transparent', width: 0, points: { show: false } },
+      );
+      bands.push({
+        series: [maxColumn(k), minColumn(k)],
+        fill: withAlpha(color, mode === 'dark' ? 0.22 : 0.16),
+      });
+    });
+    const axis: uPlot.Axis = {
+      stroke: colors.axis,
+      font: colors.font,
+      grid: { stroke: colors.grid, width: 1 },
+      ticks: { stroke: colors.grid, width: 1 },
+    };
+    const opts: uPlot.Options = {
+      width,
+      height,
+      ms: 1,
+      legend: { show: false },
+      padding: [12, 12, 0, 0],
+      cursor: {
+        drag: { x: true, y: false, setScale: false },
+        points: { size: 7 },
+      },
+      scales: { x: { time: true } },
+      axes: [axis, { ...axis, size: 56 }],
+      series,
+      bands,
+      hooks: {
+        setSelect: [
+          (u) => {
+            if (u.select.width < 4) return;
+            const from = u.posToVal(u.select.left, 'x');
+            const to = u.posToVal(u.select.left + u.select.width, 'x');
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            live.current.onZoom({ from, to });
+          },
+        ],
+        setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
+      },
+    };
+    const empty: uPlot.AlignedData = [[], ...series.slice(1).map(() => [])];
+    const u = new lib(opts, empty, box);
+    plotRef.current = u;
+    live.current.onPlotWidth(u.bbox.width / devicePixelRatio);
+
+    // Shift + drag pans (a plain drag selects a window to zoom into).
+    const over = u.over;
+    const onDown = (e: MouseEvent) => {
+      if (!e.shiftKey || e.button !== 0) return;
+      e.stopPropagation();
+      e.preventDefault();
+      const start = e.clientX;
+      const base = live.current.view;
+      const span = base.to - base.from;
+      const plotPx = u.bbox.width / devicePixelRatio;
+      let moved = base;
+      const onMove = (ev: MouseEvent) => {
+        const dt = ((ev.clientX - start) / plotPx) * span;
+        moved = { from: Math.round(base.from - dt), to: Math.round(base.to - dt) };
+        u.setScale('x', { min: moved.from, max: moved.to });
+      };
+      const onUp = () => {
+        window.removeEventListener('mousemove', onMove);
+        window.removeEventListener('mouseup', onUp);
+        if (moved !== base) live.current.onPan(moved);
+      };
+      window.addEventListener('mousemove', onMove);
+      window.addEventListener('mouseup', onUp);
+    };
+    over.addEventListener('mousedown', onDown, { capture: true });
+    return () => {
+      over.removeEventListener('mousedown', onDown, { capture: true });
+      u.destroy();
+      plotRef.current = null;
+    };
+    // Width and height changes resize the chart below instead of rebuilding it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lib, shapeKey, mode, colors, width > 0]);
+
+  useEffect(() => {
+    const u = plotRef.current;
+    if (!u || width <= 0) return;
+    if (u.width !== width || u.height !== height) {
+      u.setSize({ width, height });
+      live.current.onPlotWidth(u.bbox.width / devicePixelRatio);
+    }
+  }, [width, height]);
+
+  // New data or a new window: draw it, x exactly the window, y fitted to what is visible.
+  useEffect(() => {
+    const u = plotRef.current;
+    if (!u) return;
+    const columns = data && data.tagIds.join(',') === tags.map((tg) => tg.id).join(',') ? data.columns : null;
+    u.batch(() => {
+      u.setData((columns ?? [[], ...u.series.slice(1).map(() => [])]) as uPlot.AlignedData, true);
+      u.setScale('x', { min: view.from, max: view.to });
+    });
+  }, [data, tags, view, lib, shapeKey, mode, colors, width]);
+
+  useEffect(() => {
+    const u = plotRef.current;
+    if (!u) return;
+    tags.forEach((tg, k) => {
+      const show = !hidden.has(tg.id);
+      for (const i of [lineColumn(k), maxColumn(k), minColumn(k)])
+        if (u.series[i] && u.series[i].show !== show) u.setSeries(i, { show });
+    });
+  }, [hidden, tags, lib, shapeKey, mode, colors]);
+
+  const toggle = (id: number) =>
+    setHidden((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="history-chart" data-testid="history-chart" aria-busy={loading}>
+      <div className="history-chart-plot" style={{ height }}>
+        <div ref={boxRef} className="history-chart-canvas" />
+        {overlay ? <div className="history-chart-overlay">{overlay}</div> : null}
+        {loading && !overlay ? (
+          <div className="history-chart-loading" aria-label={t('chart.loading')} />
+        ) : null}
+      </div>
+      <HistoryLegend
+        tags={tags}
+        data={data}
+        cursorIdx={cursorIdx}
+        hidden={hidden}
+        onToggle={toggle}
+        mode={mode}
+      />
+    </div>
+  );
+}

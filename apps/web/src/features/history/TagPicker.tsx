@@ -1,0 +1,48 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { HistoryLimits, tagDataTypeName, type TemplateTag } from '@hmi/domain';
+
+interface Props {
+  tags: readonly TemplateTag[];
+  value: number[];
+  onChange(ids: number[]): void;
+  loading: boolean;
+  disabled: boolean;
+  className?: string;
+}
+
+/** Up to HistoryLimits.maxTags of the device's tags; the order chosen is the order of colours. */
+export function TagPicker({ tags, value, onChange, loading, disabled, className }: Props) {
+  const { t } = useTranslation('history');
+  return (
+    <Select<number[]>
+      className={className}
+      data-testid="history-tags"
+      mode="multiple"
+      maxCount={HistoryLimits.maxTags}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      disabled={disabled}
+      placeholder={t('pick.tags', { max: HistoryLimits.maxTags })}
+      maxTagCount="responsive"
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      options={tags.map((tg) => ({
+        value: tg.id,
+        label: tg.name,
+        type: tagDataTypeName(tg.data_type) ?? '',
+        unit: tg.unit,
+      }))}
+      optionRender={(o) => (
+        <span className="history-tag-option">
+          <span>{o.data.label}</span>
+          <span className="history-tag-meta">
+            {o.data.type}
+            {o.data.unit ? ` · ${o.data.unit}` : ''}
+          </span>
+        </span>
+      )}
+    />
+  );
+}
