@@ -141,6 +141,13 @@ export class HistoryRepo {
     }
   }
 
+  /*
+   * The bucket queries aggregate in a CTE and then look the first and last row of each bucket up
+   * by key. `cross join` makes SQLite keep the CTE as the outer loop (with a plain join it may
+   * scan history for every bucket); PostgreSQL plans it as the inner join it is. The bucket index
+   * is cast because better-sqlite3 binds numbers as REAL (the division would not truncate).
+   */
+
   /** Buckets of `bucket` ms from `origin` computed over raw rows in [from, to]. */
   async bucketsFromRows(
     deviceId: number,
@@ -154,11 +161,11 @@ export class HistoryRepo {
     const tags = () => tagIds.map(() => p()).join(',');
     // Placeholders are made in text order, as the parameters below.
     const text =
-      `with agg as (select tag_id, (ts - ${p()}) / ${p()} as b, count(*) as n, min(num) as mn, max(num) as mx, min(ts) as t0, max(ts) as t1 ` +
+      `with agg as (select tag_id, cast((ts - ${p()}) / ${p()} as bigint) as b, count(*) as n, min(num) as mn, max(num) as mx, min(ts) as t0, max(ts) as t1 ` +
       `from history where device_id = ${p()} and tag_id in (${tags()}) and ts >= ${p()} and ts <= ${p()} group by tag_id, b) ` +
-      `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.num as fnum, f.txt as ftxt, l.num as lnum, l.txt as ltxt from agg ` +
-      `join history f on f.device_id = ${p()} and f.tag_id = agg.tag_id and f.ts = agg.t0 ` +
-      `join history l on l.device_id = ${p()} and l.tag_id = agg.tag_id and l.ts = agg.t1 order by agg.tag_id, agg.b`;
+      `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.num as fnum, f.txt as ftxt, l.num as lnum, l.txt as ltxt from agg cross join history f cross join history l ` +
+      `where f.device_id = ${p()} and f.tag_id = agg.tag_id and f.ts = agg.t0 ` +
+      `and l.device_id = ${p()} and l.tag_id = agg.tag_id and l.ts = agg.t1 order by agg.tag_id, agg.b`;
     return this.run(text, [origin, bucket, deviceId, ...tagIds, from, to, deviceId, deviceId]);
   }
 
@@ -174,12 +181,12 @@ export class HistoryRepo {
     const p = this.params();
     const tags = () => tagIds.map(() => p()).join(',');
     const text =
-      `with agg as (select tag_id, (minute - ${p()}) / ${p()} as b, sum(n) as n, min(mn) as mn, max(mx) as mx, ` +
+      `with agg as (select tag_id, cast((minute - ${p()}) / ${p()} as bigint) as b, sum(n) as n, min(mn) as mn, max(mx) as mx, ` +
       `min(minute) as m0, max(minute) as m1, min(t0) as t0, max(t1) as t1 ` +
       `from history_1m where device_id = ${p()} and tag_id in (${tags()}) and minute >= ${p()} and minute <= ${p()} group by tag_id, b) ` +
-      `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.first_num as fnum, f.first_txt as ftxt, l.last_num as lnum, l.last_txt as ltxt from agg ` +
-      `join history_1m f on f.device_id = ${p()} and f.tag_id = agg.tag_id and f.minute = agg.m0 ` +
-      `join history_1m l on l.device_id = ${p()} and l.tag_id = agg.tag_id and l.minute = agg.m1 order by agg.tag_id, agg.b`;
+      `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.first_num as fnum, f.first_txt as ftxt, l.last_num as lnum, l.last_txt as ltxt from agg cross join history_1m f cross join history_1m l ` +
+      `where f.device_id = ${p()} and f.tag_id = agg.tag_id and f.minute = agg.m0 ` +
+      `and l.device_id = ${p()} and l.tag_id = agg.tag_id and l.minute = agg.m1 order by agg.tag_id, agg.b`;
     return this.run(text, [origin, bucket, deviceId, ...tagIds, fromMinute, toMinute, deviceId, deviceId]);
   }
 
