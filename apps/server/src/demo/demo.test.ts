@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceListReply, GroupListReply, TemplateListReply, TokenPair } from '@hmi/domain';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
+
+describe('npm run demo seeding', () => {
+  let server: TestServer;
+  const runs: DemoRun[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const run of runs) await run.stop();
+    await server.close();
+  });
+
+  it(
+    'binds, groups, labels and templates the simulated devices, which come online and synced',
+    { timeout: 90_000 },
+    async () => {
+      const run = await startDemo(server.app, { baseUrl: server.url, devices: 6, rate: 5 });
+      runs.push(run);
+      expect(run.boundNow).toBe(6);
+      expect(run.list).toHaveLength(6);
+      for (const d of run.devices) {
+        const row = run.list.find((r) => r.sn === d.sn);
+        expect(row, d.sn).toMatchObject({
+          name: d.name,
+          kind: d.kind,
+          online: 1,
+          sync_state: 1,
+          template_name: d.template,
+        });
+        expect(row!.group_path.at(-1)).toBe(d.group);
+        expect(row!.labels.map((l) => l.name).sort()).toEqual([...d.labels].sort());
+      }
+      // The devices run their template: they report its tags.
+      const handle = run.handles[0]!;
+      await expect.poll(() => Object.keys(handle.values()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    'seeds again without failing or duplicating (a second run of the demo)',
+    { timeout: 90_000 },
+    async () => {
+      await runs.pop()!.stop();
+      const again = await startDemo(server.app, { baseUrl: server.url, devices: 6 });
+      runs.push(again);
+      expect(again.boundNow).toBe(0);
+      expect(again.list.every((d) => d.online === 1 && d.sync_state === 1)).toBe(true);
+      // A device bound by the first run runs its template again after the restart of its simulator.
+      await expect
+        .poll(() => again.handles[0]!.config?.tags.length ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+
+      const login = await server.call<TokenPair>('POST', '/global/login?type=1', {
+        body: { user: DEMO_ACCOUNT.email, passwd: DEMO_ACCOUNT.password },
+      });
+      expect(login.body.code).toBe(0);
+      const token = login.body.data.token;
+      const list = await server.call<DeviceListReply>('GET', '/device/list?page_size=200', { token });
+      expect(list.body.data.total).toBe(6);
+      const groups = await server.call<GroupListReply>('GET', '/device/group/list', { token });
+      expect(groups.body.data.list.map((g) => g.name).sort()).toEqual([
+        'Line 1',
+        'Line 2',
+        'Plant A',
+        'Plant B',
+      ]);
+      const templates = await server.call<TemplateListReply>('GET', '/template/list', { token });
+      expect(templates.body.data.list.map((t) => t.name).sort()).toEqual([
+        'Filling line HMI',
+        'Utility gateway',
+      ]);
+    },
+  );
+
+  it('gives every demo device a valid, distinct name and identity', () => {
+    const devices = demoDevices(12);
+    expect(new Set(devices.map((d) => d.name)).size).toBe(12);
+    expect(new Set(devices.map((d) => d.sn)).size).toBe(12);
+    expect(devices.filter((d) => d.kind === 'gateway')).toHaveLength(4);
+  });
+});
