@@ -26,18 +26,20 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const query = request.query as Record<string, unknown>;
     const page = Number(query.page ?? 0);
     // Messages that arrive while the token is checked wait in the socket's own buffer.
-    socket.pause?.();
+    socket.pause();
     void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
       (user) => {
+        // Reading again first: a paused socket would never see the client's half of the close.
+        socket.resume();
         if (!user)
           return socket.close(LiveCloseCode.TokenInvalid, StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
         if (!user.permissions.has(Perm.DeviceView))
           return socket.close(LiveCloseCode.PermissionDenied, String(ErrorCode.E1002_PERMISSION_DENIED));
         hub.open(socket, user, Number.isInteger(page) && page >= 0 ? page : 0);
-        socket.resume?.();
       },
       (err: unknown) => {
         request.log.error({ err }, 'socket authentication failed');
+        socket.resume();
         socket.close(1011, 'server error');
       },
     );
