@@ -43,7 +43,7 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
           sortOrder: page.order === 'asc' ? 'ascend' : 'descend',
           sortDirections: ['descend', 'ascend', 'descend'],
           showSorterTooltip: false,
-          render: (ts: number) => <span className="history-mono">{formatTime(ts)}</span>,
+          render: (ts: number) => <span className="history-mono">{formatTime(ts, compact)}</span>,
         },
         {
           key: 'tag',

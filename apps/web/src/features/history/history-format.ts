@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import type { HistoryValue } from '@hmi/domain';
 
-/** A time in the browser's timezone; milliseconds only when the sample has them. */
-export function formatTime(ts: number): string {
-  return dayjs(ts).format(ts % 1000 === 0 ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss.SSS');
+/** A time in the browser's timezone; milliseconds only when the sample has them; no year when short. */
+export function formatTime(ts: number, short = false): string {
+  const date = short ? 'MM-DD' : 'YYYY-MM-DD';
+  return dayjs(ts).format(ts % 1000 === 0 ? `${date} HH:mm:ss` : `${date} HH:mm:ss.SSS`);
 }
 
 /** A value as the template says to show it (its decimals); text as it is; null as null. */

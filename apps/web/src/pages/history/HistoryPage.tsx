@@ -255,6 +255,8 @@ export function HistoryPage() {
         <div className="history-controls">
           <Segmented<RangePreset | 'custom'>
             data-testid="history-presets"
+            className="history-presets"
+            block={compact}
             value={params.preset ?? 'custom'}
             options={[
               ...rangePresets.map((p) => ({
@@ -273,7 +275,7 @@ export function HistoryPage() {
             className="history-range-picker"
             data-testid="history-range"
             showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            format={compact ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm'}
             value={[dayjs(range.from), dayjs(range.to)]}
             onChange={chooseCustom}
             allowClear={false}
