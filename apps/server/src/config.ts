@@ -69,7 +69,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOGIN_FAILURE_LIMIT: int(100, 1),
   LOGIN_FAILURE_WINDOW: int(3600, 1),
-  INGEST_BATCH_MS: int(100, 1),
+  INGEST_BATCH_MS: int(0),
   INGEST_BATCH_ROWS: int(5000, 1),
   INGEST_MAX_PENDING: int(100_000, 1),
   HISTORY_RETENTION_DAYS: int(365),

@@ -25,7 +25,10 @@ export interface DropDelta {
 export type CommittedRow = Omit<IngestRow, 'live'>;
 
 export interface WriterOptions {
-  /** Commit at the latest this long after the first row of a batch arrived. */
+  /**
+   * How long a batch stays open after its first row (0: group commit, a transaction starts as
+   * soon as the previous one finished, with everything that arrived meanwhile).
+   */
   batchMs: number;
   /** Commit as soon as a batch holds this many rows. */
   batchRows: number;
@@ -50,7 +53,11 @@ const MINUTE = 60_000;
 /**
  * The write side of history: rows are gathered into batches and each batch is committed in one
  * transaction (history rows, per-minute rollups, last values, drop counters) when it holds
- * `batchRows` rows or `batchMs` after its first row, one batch at a time. `write` resolves only
+ * `batchRows` rows or `batchMs` after its first row, one batch at a time. With batchMs 0 (the
+ * default) this is group commit: the next transaction starts as soon as the previous one
+ * committed, so batches grow with the load while an idle server commits at once. (The embedded
+ * broker handles one message per device at a time, until its PUBACK: a batch window of 100 ms
+ * would cap every device at 10 QoS 1 messages a second.) `write` resolves only
  * once the batch holding its rows has committed, which is what lets a QoS 1 message be
  * acknowledged after the commit; it rejects when that transaction failed (the device then
  * redelivers). Inserts ignore rows already stored (same device, tag and timestamp), so

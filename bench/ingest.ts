@@ -1,0 +1,155 @@
+/**
+ * Ingest efficiency, measured side by side in one run (issue 5):
+ *  - durable data points per second through the server (QoS 1 PUBACK after the commit, embedded
+ *    broker, SQLite) / the raw throughput of the same embedded broker (EmbeddedDeviceLink, aedes)
+ *    with a message handler that does nothing, for 3-tag and 60-tag messages (target >= 0.5);
+ *  - the server's CPU-seconds per million data points (process.cpuUsage around the run; the
+ *    devices publish from a child process; targets <= 25 for 3-tag, <= 8 for 60-tag);
+ *  - the server's rate with 50 device data sockets open / with none (target >= 0.8).
+ *
+ *   npx tsx bench/ingest.ts            (about a minute on 2 cores)
+ */
+import { WebSocket } from 'ws';
+import { EmbeddedDeviceLink } from '../apps/server/src/plugins/mqtt/embedded-device-link.ts';
+import { MemoryDeviceRegistry } from '../apps/server/src/plugins/mqtt/memory-device-registry.ts';
+import {
+  benchDevices,
+  benchTeam,
+  benchTemplate,
+  machine,
+  startBenchServer,
+} from './helpers/live-data-fixtures.ts';
+import { runPublisher, type PublisherJob } from './helpers/run-publisher.ts';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 32);
+const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 4);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5_000);
+
+interface Run {
+  pointsPerSec: number;
+  cpuPerMillion: number;
+  points: number;
+}
+
+async function measure(job: PublisherJob, tags: number): Promise<Run> {
+  let cpu0 = process.cpuUsage();
+  const result = await runPublisher(job, () => (cpu0 = process.cpuUsage()));
+  const cpu = process.cpuUsage(cpu0);
+  const points = result.acked * tags;
+  return {
+    pointsPerSec: points / (result.elapsedMs / 1000),
+    cpuPerMillion: ((cpu.user + cpu.system) / 1e6 / points) * 1e6,
+    points,
+  };
+}
+
+function fakeDevices(n: number, tags: number, prefix: string) {
+  return Array.from({ length: n }, (_, i) => ({
+    sn: `${prefix}-${i}`,
+    secret: 'bench-secret',
+    tagIds: Array.from({ length: tags }, (_, k) => ({ id: k + 1, type: k % 2 === 0 ? 7 : 1 })),
+  }));
+}
+
+async function baseline(tags: number): Promise<Run> {
+  const link = new EmbeddedDeviceLink({
+    registry: new MemoryDeviceRegistry(),
+    port: 0,
+    host: '127.0.0.1',
+    autoRegister: true,
+  });
+  link.onMessage(() => undefined);
+  await link.start();
+  try {
+    return await measure(
+      {
+        url: `mqtt://127.0.0.1:${link.ports.mqtt}`,
+        devices: fakeDevices(DEVICES, tags, `RAW${tags}`),
+        mode: 'max',
+        inflight: INFLIGHT,
+        durationMs: DURATION_MS,
+      },
+      tags,
+    );
+  } finally {
+    await link.stop();
+  }
+}
+
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+async function main() {
+  console.log(`machine: ${machine()}`);
+  console.log(
+    `${DEVICES} devices, ${INFLIGHT} QoS 1 messages in flight each, ${DURATION_MS / 1000} s per run, devices in a child process\n`,
+  );
+  const server = await startBenchServer(
+    process.env.INGEST_BATCH_MS ? { INGEST_BATCH_MS: process.env.INGEST_BATCH_MS } : {},
+  );
+  try {
+    const team = await benchTeam(server.app);
+    const results: Record<string, { base: Run; ours: Run }> = {};
+    const jobs: Record<number, PublisherJob> = {};
+    for (const tags of [3, 60]) {
+      const t = await benchTemplate(server.app, team.teamId, tags);
+      const devices = await benchDevices(server.app, team.teamId, t.templateId, DEVICES);
+      jobs[tags] = {
+        url: server.mqttUrl,
+        devices: devices.map((d) => ({ ...d, tagIds: t.tags })),
+        mode: 'max',
+        inflight: INFLIGHT,
+        durationMs: DURATION_MS,
+      };
+      const base = await baseline(tags);
+      const ours = await measure(jobs[tags], tags);
+      results[tags] = { base, ours };
+      console.log(
+        `${String(tags).padStart(2)}-tag messages: raw broker ${fmt(base.pointsPerSec)} points/s, server (durable) ${fmt(ours.pointsPerSec)} points/s -> ratio ${(ours.pointsPerSec / base.pointsPerSec).toFixed(2)} (target >= 0.5)`,
+      );
+      console.log(
+        `               server CPU ${fmt(ours.cpuPerMillion, 1)} CPU-s per million points (target <= ${tags === 3 ? 25 : 8}); raw broker ${fmt(base.cpuPerMillion, 1)}`,
+      );
+    }
+    const stored = await server.app.db
+      .selectFrom('history')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const acked = results[3]!.ours.points + results[60]!.ours.points;
+    console.log(
+      `rows stored ${fmt(Number(stored.n))} >= points acknowledged ${fmt(acked)}: ${Number(stored.n) >= acked}`,
+    );
+
+    // 50 sockets, each showing every device of the 3-tag run (pages of 20 tags), measured
+    // between two runs without sockets.
+    const none1 = await measure(jobs[3]!, 3);
+    const ids = jobs[3]!.devices.map((d) => (d as unknown as { id: number }).id);
+    const sockets = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/v1/ws/device?token=${team.token}`);
+        let frames = 0;
+        ws.on('message', () => frames++);
+        await new Promise((r) => ws.once('message', r));
+        ws.send(JSON.stringify({ type: 'subscribe', device_ids: ids, page_size: 20 }));
+        const ping = setInterval(() => ws.send('{"type":"ping"}'), 10_000);
+        return { ws, ping, frames: () => frames };
+      }),
+    );
+    const withSockets = await measure(jobs[3]!, 3);
+    const frames = sockets.reduce((a, s) => a + s.frames(), 0);
+    sockets.forEach((s) => {
+      clearInterval(s.ping);
+      s.ws.terminate();
+    });
+    const none2 = await measure(jobs[3]!, 3);
+    const none = (none1.pointsPerSec + none2.pointsPerSec) / 2;
+    console.log(
+      `50 sockets open: ${fmt(withSockets.pointsPerSec)} points/s vs none ${fmt(none)} (${fmt(none1.pointsPerSec)} before, ${fmt(none2.pointsPerSec)} after) -> ratio ${(withSockets.pointsPerSec / none).toFixed(2)} (target >= 0.8); ${fmt(frames)} frames to the sockets; server CPU ${fmt(withSockets.cpuPerMillion, 1)} vs ${fmt(none2.cpuPerMillion, 1)} CPU-s per million points`,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
+process.exit(0);
