@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { MenuPath } from '@hmi/domain';
+import { MONITOR_PATH } from '../../features/monitor/monitor-route.ts';
 import { HISTORY_PATH } from '../../features/history/history-route.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
@@ -25,6 +26,12 @@ export const shellPages: readonly ShellPage[] = [
     path: HISTORY_PATH,
     title: 'history:title',
     load: () => import('../../pages/history/HistoryPage.tsx').then((m) => m.HistoryPage),
+  },
+  {
+    // No menu entry (SPEC section 2 names the data monitor by wording only): a device's row action, permission 47.
+    path: MONITOR_PATH,
+    title: 'monitor:title',
+    load: () => import('../../pages/device/DeviceMonitorPage.tsx').then((m) => m.DeviceMonitorPage),
   },
 ];
 
