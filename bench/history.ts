@@ -11,7 +11,14 @@
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { benchDevices, benchTeam, benchTemplate, machine, percentile, startBenchServer } from './helpers/live-data-fixtures.ts';
+import {
+  benchDevices,
+  benchTeam,
+  benchTemplate,
+  machine,
+  percentile,
+  startBenchServer,
+} from './helpers/live-data-fixtures.ts';
 
 const DAYS = 30;
 const ROWS = DAYS * 24 * 3600;
@@ -32,11 +39,18 @@ async function main() {
     const file = new SQLite(join(server.dataDir, 'console.db'));
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
-    const insert = file.prepare('insert into history (device_id, tag_id, ts, num, txt) values (?, ?, ?, ?, null)');
+    const insert = file.prepare(
+      'insert into history (device_id, tag_id, ts, num, txt) values (?, ?, ?, ?, null)',
+    );
     const chunk = file.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const ts = start + i * 1000;
-        insert.run(device!.id, tagId, ts, Math.round((50 + 40 * Math.sin(i / 3600) + Math.random() * 5) * 100) / 100);
+        insert.run(
+          device!.id,
+          tagId,
+          ts,
+          Math.round((50 + 40 * Math.sin(i / 3600) + Math.random() * 5) * 100) / 100,
+        );
       }
     });
     for (let i = 0; i < ROWS; i += 100_000) chunk(i, Math.min(ROWS, i + 100_000));
@@ -75,7 +89,9 @@ async function main() {
     const hour = await series(end - 3600_000, end);
 
     clock = performance.now();
-    const csv = await get(`/history/export?device_id=${device!.id}&tag_ids=${tagId}&from=${start}&to=${end}&format=csv`);
+    const csv = await get(
+      `/history/export?device_id=${device!.id}&tag_ids=${tagId}&from=${start}&to=${end}&format=csv`,
+    );
     const csvMs = performance.now() - clock;
     const csvRows = csv.body.split('\n').length - 2;
     clock = performance.now();
@@ -91,12 +107,20 @@ async function main() {
     const dbMs = performance.now() - clock;
 
     const p95 = percentile(all, 95);
-    console.log(`series (width 1000 -> ${points} buckets of ${(ROWS / points / 60).toFixed(0)} min), ${all.length} queries:`);
-    console.log(`  whole 30 days  p50 ${percentile(full, 50).toFixed(1)} ms  p95 ${percentile(full, 95).toFixed(1)} ms`);
-    console.log(`  1-30 day window p50 ${percentile(windows, 50).toFixed(1)} ms  p95 ${percentile(windows, 95).toFixed(1)} ms`);
+    console.log(
+      `series (width 1000 -> ${points} buckets of ${(ROWS / points / 60).toFixed(0)} min), ${all.length} queries:`,
+    );
+    console.log(
+      `  whole 30 days  p50 ${percentile(full, 50).toFixed(1)} ms  p95 ${percentile(full, 95).toFixed(1)} ms`,
+    );
+    console.log(
+      `  1-30 day window p50 ${percentile(windows, 50).toFixed(1)} ms  p95 ${percentile(windows, 95).toFixed(1)} ms`,
+    );
     console.log(`  all            p95 ${p95.toFixed(1)} ms (target <= 150 ms)`);
     console.log(`  last hour (raw rows, buckets of 4 s): ${hour.ms.toFixed(1)} ms`);
-    console.log(`raw rows of the 30 days: CSV export through the server ${(csvMs / 1000).toFixed(2)} s (${csvRows.toLocaleString('en-US')} rows); database select ${(dbMs / 1000).toFixed(2)} s (${rows.length.toLocaleString('en-US')} rows)`);
+    console.log(
+      `raw rows of the 30 days: CSV export through the server ${(csvMs / 1000).toFixed(2)} s (${csvRows.toLocaleString('en-US')} rows); database select ${(dbMs / 1000).toFixed(2)} s (${rows.length.toLocaleString('en-US')} rows)`,
+    );
     console.log(
       `ratio series p95 / raw read: ${(p95 / csvMs).toFixed(4)} vs the CSV export, ${(p95 / dbMs).toFixed(4)} vs the database select (target <= 0.1)`,
     );
