@@ -7,6 +7,7 @@ import { deviceGroupRoutes } from './modules/device-group/device-group.routes.ts
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { mqttWebSocketRoutes } from './modules/device-ws/mqtt-ws.routes.ts';
 import { settagRoutes } from './modules/settag/settag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
@@ -96,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_BASE },
   );
 
+  // Devices behind proxies: MQTT over WebSocket on the HTTP port (a device credential, not a token).
+  await app.register(mqttWebSocketRoutes);
   await app.register(webStaticPlugin, { config });
   return app;
 }
