@@ -44,11 +44,14 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await expect(page).toHaveTitle(/Personal centre/);
   // Only implemented screens are in the menu.
   await expect(page.getByTestId('menu-profile')).toBeVisible();
-  await expect(page.getByTestId('menu-devicelist')).toHaveCount(0);
+  await expect(page.getByTestId('menu-devicelist')).toBeVisible();
+  await expect(page.getByTestId('menu-projectlist')).toHaveCount(0);
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-signout').click();
   await expect(page).toHaveURL(/#\/login$/);
+  // The URL changes before React shows the login screen; navigate again only once it has.
+  await expect(page.getByTestId('login-submit')).toBeVisible();
   await page.goto(`${mainUrl}/#/system/profile`);
   await expect(page).toHaveURL(/#\/login$/);
 });

@@ -18,17 +18,20 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
   await uiLogin(page, mainUrl, account);
   await expect(page).toHaveURL(/#\/system\/profile$/);
 
-  for (const path of ['/no/such/page', '/device/devicelist', '/operations']) {
+  for (const path of ['/no/such/page', '/device/projectlist', '/operations']) {
     await page.goto(`${mainUrl}/#${path}`);
     await expect(page).toHaveURL(/#\/system\/profile$/);
+    await expect(page.getByTestId('profile-page')).toBeVisible();
   }
 
   const seen: string[] = [];
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) seen.push(f.url());
   });
+  // The template list exists: a template the user may not see is a note there, not an error.
   await page.goto(`${mainUrl}/#/login?templateid=42`);
-  await expect(page).toHaveURL(/#\/system\/profile$/);
+  await expect(page).toHaveURL(/#\/device\/templatelist\?templateid=42$/);
+  await expect(page.getByTestId('template-not-found')).toBeVisible();
   expect(seen.some((u) => u.includes('#/device/templatelist?templateid=42'))).toBe(true);
 
   seen.length = 0;

@@ -22,6 +22,26 @@ export const shellPages: readonly ShellPage[] = [
     load: () => import('../../pages/system/ProfilePage.tsx').then((m) => m.ProfilePage),
   },
   {
+    path: MenuPath.DeviceOverview,
+    title: 'menu:device.overview',
+    load: () => import('../../pages/device/DeviceOverviewPage.tsx').then((m) => m.DeviceOverviewPage),
+  },
+  {
+    path: MenuPath.DeviceList,
+    title: 'menu:device.list',
+    load: () => import('../../pages/device/DeviceListPage.tsx').then((m) => m.DeviceListPage),
+  },
+  {
+    path: MenuPath.DeviceGroup,
+    title: 'menu:device.group',
+    load: () => import('../../pages/device/DeviceGroupPage.tsx').then((m) => m.DeviceGroupPage),
+  },
+  {
+    path: MenuPath.TemplateList,
+    title: 'menu:device.template',
+    load: () => import('../../pages/device/TemplateListPage.tsx').then((m) => m.TemplateListPage),
+  },
+  {
     // No menu entry (SPEC section 2): reached from a device's row in the device list.
     path: HISTORY_PATH,
     title: 'history:title',

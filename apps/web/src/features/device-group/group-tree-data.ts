@@ -36,7 +36,10 @@ export function subtreeDeviceCount(node: GroupNode<GroupItem>): number {
 }
 
 /** The node of `id` in the tree, or undefined. */
-export function findGroup(tree: readonly GroupNode<GroupItem>[], id: number): GroupNode<GroupItem> | undefined {
+export function findGroup(
+  tree: readonly GroupNode<GroupItem>[],
+  id: number,
+): GroupNode<GroupItem> | undefined {
   for (const n of tree) {
     if (n.id === id) return n;
     const hit = findGroup(n.children, id);

@@ -23,11 +23,11 @@ interface Values {
 /** Codes of the bind and edit calls that belong under one field. */
 const PLACES = {
   fieldOf: {
-  [ErrorCode.E1025_ILLEGAL_PIN]: 'pin',
-  [ErrorCode.E1028_ILLEGAL_HMI_SN]: 'sn',
-  [ErrorCode.E1102_HMI_SN_ALREADY_BOUND]: 'sn',
-  [ErrorCode.E1034_DEVICE_NAME_EXISTS]: 'name',
-  [ErrorCode.E1027_ILLEGAL_GROUP_ID]: 'group_id',
+    [ErrorCode.E1025_ILLEGAL_PIN]: 'pin',
+    [ErrorCode.E1028_ILLEGAL_HMI_SN]: 'sn',
+    [ErrorCode.E1102_HMI_SN_ALREADY_BOUND]: 'sn',
+    [ErrorCode.E1034_DEVICE_NAME_EXISTS]: 'name',
+    [ErrorCode.E1027_ILLEGAL_GROUP_ID]: 'group_id',
     [ErrorCode.E1029_ILLEGAL_TEMPLATE_ID]: 'template_id',
   },
   fields: ['sn', 'pin', 'name', 'address', 'remark'],
@@ -118,86 +118,92 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
       destroyOnHidden
       width={560}
       className="device-dialog"
-      data-testid="device-form"
     >
-      {editing ? null : (
-        <Alert
-          type="info"
-          showIcon
-          icon={<InfoCircleOutlined />}
-          className="device-bind-help"
-          title={t('form.whereTitle')}
-          description={t('form.whereText')}
-        />
-      )}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        onValuesChange={clear}
-        className="device-form"
-        onFinish={() => void submit().catch(() => undefined)}
-      >
-        {editing ? (
-          <Form.Item label={t('field.sn')}>
-            <Typography.Text code copyable>
-              {device.sn}
-            </Typography.Text>
-          </Form.Item>
-        ) : (
-          <div className="device-form-pair">
-            <Form.Item
-              name="sn"
-              label={t('field.sn')}
-              rules={[
-                { required: true, whitespace: true, message: t('form.snRequired') },
-                { pattern: SN_PATTERN, message: t('form.snPattern') },
-              ]}
-              normalize={(v: string) => v.replace(/\s/g, '')}
-            >
-              <Input autoComplete="off" spellCheck={false} maxLength={64} data-testid="bind-sn" />
-            </Form.Item>
-            <Form.Item
-              name="pin"
-              label={t('field.pin')}
-              rules={[
-                { required: true, whitespace: true, message: t('form.pinRequired') },
-                { min: 4, max: 128, message: t('form.pinLength') },
-              ]}
-            >
-              <Input.Password autoComplete="off" maxLength={128} data-testid="bind-pin" />
-            </Form.Item>
+      <div data-testid="device-form">
+        {editing ? null : (
+          <div className="device-bind-help">
+            <InfoCircleOutlined className="device-bind-help-icon" />
+            <div>
+              <strong>{t('form.whereTitle')}</strong>
+              <div>{t('form.whereText')}</div>
+            </div>
           </div>
         )}
-        <Form.Item
-          name="name"
-          label={t('field.name')}
-          required
-          rules={[rule(validateDeviceName)]}
-          validateTrigger={['onChange', 'onBlur']}
-          extra={t('form.nameHint')}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark="optional"
+          onValuesChange={clear}
+          className="device-form"
+          onFinish={() => void submit().catch(() => undefined)}
         >
-          <Input autoComplete="off" maxLength={64} data-testid="bind-name" />
-        </Form.Item>
-        <div className="device-form-pair">
-          <Form.Item name="group_id" label={t('field.group')}>
-            <GroupTreeSelect placeholder={t('form.noGroup')} data-testid="bind-group" />
+          {editing ? (
+            <Form.Item label={t('field.sn')}>
+              <Typography.Text code copyable>
+                {device.sn}
+              </Typography.Text>
+            </Form.Item>
+          ) : (
+            <div className="device-form-pair">
+              <Form.Item
+                name="sn"
+                label={t('field.sn')}
+                rules={[
+                  { required: true, whitespace: true, message: t('form.snRequired') },
+                  { pattern: SN_PATTERN, message: t('form.snPattern') },
+                ]}
+                normalize={(v: string) => v.replace(/\s/g, '')}
+              >
+                <Input autoFocus autoComplete="off" spellCheck={false} maxLength={64} data-testid="bind-sn" />
+              </Form.Item>
+              <Form.Item
+                name="pin"
+                label={t('field.pin')}
+                rules={[
+                  { required: true, whitespace: true, message: t('form.pinRequired') },
+                  { min: 4, max: 128, message: t('form.pinLength') },
+                ]}
+              >
+                <Input.Password autoComplete="off" maxLength={128} data-testid="bind-pin" />
+              </Form.Item>
+            </div>
+          )}
+          <Form.Item
+            name="name"
+            label={t('field.name')}
+            required
+            rules={[rule(validateDeviceName)]}
+            validateTrigger={['onChange', 'onBlur']}
+            tooltip={t('form.nameHint')}
+          >
+            <Input autoComplete="off" maxLength={64} data-testid="bind-name" />
           </Form.Item>
-          <Form.Item name="template_id" label={t('field.template')}>
-            <TemplateSelect placeholder={t('form.noTemplate')} data-testid="bind-template" />
+          <div className="device-form-pair">
+            <Form.Item name="group_id" label={t('field.group')}>
+              <GroupTreeSelect placeholder={t('form.noGroup')} data-testid="bind-group" />
+            </Form.Item>
+            <Form.Item name="template_id" label={t('field.template')}>
+              <TemplateSelect placeholder={t('form.noTemplate')} data-testid="bind-template" />
+            </Form.Item>
+          </div>
+          <Form.Item name="address" label={t('field.address')}>
+            <Input maxLength={255} placeholder={t('form.addressPlaceholder')} data-testid="bind-address" />
           </Form.Item>
-        </div>
-        <Form.Item name="address" label={t('field.address')}>
-          <Input maxLength={255} placeholder={t('form.addressPlaceholder')} data-testid="bind-address" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('field.remark')}>
-          <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="bind-remark" />
-        </Form.Item>
-        {failure ? (
-          <Alert type="error" showIcon title={failure} className="device-form-failure" data-testid="device-form-error" />
-        ) : null}
-        <button type="submit" hidden aria-hidden />
-      </Form>
+          <Form.Item name="remark" label={t('field.remark')}>
+            <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="bind-remark" />
+          </Form.Item>
+          {failure ? (
+            <Alert
+              type="error"
+              showIcon
+              title={failure}
+              className="device-form-failure"
+              data-testid="device-form-error"
+            />
+          ) : null}
+          <button type="submit" hidden aria-hidden />
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -75,7 +75,10 @@ export function DeviceLabelsDialog({ ids, current, onClose, onManage }: Props) {
             <Segmented<Mode>
               value={mode}
               onChange={setMode}
-              options={(['add', 'remove', 'set'] as const).map((m) => ({ value: m, label: t(`labels.modes.${m}`) }))}
+              options={(['add', 'remove', 'set'] as const).map((m) => ({
+                value: m,
+                label: t(`labels.modes.${m}`),
+              }))}
             />
           </Form.Item>
         ) : null}

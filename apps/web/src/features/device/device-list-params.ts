@@ -78,8 +78,9 @@ export function listParamsToSearch(p: DeviceListParams): URLSearchParams {
 
 /** Filters beyond the search box that are in effect (the badge on the phone's filter button). */
 export function activeFilterCount(p: DeviceListParams): number {
-  return [p.group_id, p.label_id, p.online, p.sync_state, p.model, p.template_id].filter((v) => v !== undefined)
-    .length;
+  return [p.group_id, p.label_id, p.online, p.sync_state, p.model, p.template_id].filter(
+    (v) => v !== undefined,
+  ).length;
 }
 
 /** The API query of a list state. */

@@ -39,8 +39,11 @@ export function placeFailure(
   if (e.code === ErrorCode.E1006_BAD_PARAMETER) {
     const issue = (e.data as { fields?: FieldIssue[] } | null)?.fields?.[0];
     if (issue && typeof issue.path === 'string' && typeof issue.message === 'string') {
-      const params = typeof issue.params === 'object' && issue.params ? (issue.params as Record<string, unknown>) : {};
-      const translated = issue.message.startsWith('validation.') ? text.validation(issue.message, params) : '';
+      const params =
+        typeof issue.params === 'object' && issue.params ? (issue.params as Record<string, unknown>) : {};
+      const translated = issue.message.startsWith('validation.')
+        ? text.validation(issue.message, params)
+        : '';
       return { field: issue.path, text: translated || text.error(e.code, e.data, e.msg) };
     }
   }

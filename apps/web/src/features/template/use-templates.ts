@@ -3,11 +3,12 @@ import type { TemplateListQuery } from '@hmi/domain';
 import { templateApi, templateKeys } from './template.api.ts';
 
 /** One page of the template list. */
-export function useTemplateList(query: TemplateListQuery) {
+export function useTemplateList(query: TemplateListQuery, enabled = true) {
   return useQuery({
     queryKey: templateKeys.list(query),
     queryFn: ({ signal }) => templateApi.list(query, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,0 +1,61 @@
+/** Columns of the device list (SPEC section 3) that the user can show or hide. */
+export const deviceColumnKeys = [
+  'name',
+  'sn',
+  'online',
+  'sync',
+  'model',
+  'group',
+  'template',
+  'labels',
+  'address',
+  'remark',
+  'hmi_sn',
+  'gateway_sn',
+] as const;
+export type DeviceColumnKey = (typeof deviceColumnKeys)[number];
+
+/** Always shown: a row must say which device it is and whether it is there. */
+export const lockedColumns: ReadonlySet<DeviceColumnKey> = new Set(['name', 'online']);
+
+/** What a laptop shows by default (the SN sits under the name); the rest is in the column settings. */
+export const desktopColumns: readonly DeviceColumnKey[] = [
+  'name',
+  'online',
+  'sync',
+  'group',
+  'template',
+  'labels',
+];
+
+/** A wide monitor (1600 px and more) also shows the SN, model and address in their own columns. */
+export const wideColumns: readonly DeviceColumnKey[] = [
+  'name',
+  'sn',
+  'online',
+  'sync',
+  'model',
+  'group',
+  'template',
+  'labels',
+  'address',
+];
+
+/** Column widths in px; the table scrolls sideways only when the chosen ones do not fit. */
+export const columnWidths: Readonly<Record<DeviceColumnKey, number>> = {
+  name: 220,
+  sn: 190,
+  online: 100,
+  sync: 116,
+  model: 120,
+  group: 200,
+  template: 150,
+  labels: 190,
+  address: 180,
+  remark: 180,
+  hmi_sn: 160,
+  gateway_sn: 160,
+};
+
+/** A phone shows the device and its state; the SN sits under the name. */
+export const phoneColumns: readonly DeviceColumnKey[] = ['name', 'online'];

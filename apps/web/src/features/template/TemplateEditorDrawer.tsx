@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Drawer, Form, Grid, Input, Radio, Select, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, templateTypes, type TemplateType } from '@hmi/domain';
+import { successToast } from '../../app/feedback/notifier.ts';
+import { useUserInfo } from '../session/use-user-info.ts';
+import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { useTemplateDetail } from './use-templates.ts';
+import { useAddTemplate, useEditTemplate } from './use-template-mutations.ts';
+import { TagsEditor } from './TagsEditor.tsx';
+import { checkRows, rowsOf, toTagInputs, type TagRow } from './tag-rows.ts';
+
+interface Values {
+  name: string;
+  type: TemplateType;
+  data_center?: string;
+  hmi_model?: string;
+  default_value?: string;
+  description?: string;
+}
+
+const PLACES = {
+  fieldOf: { [ErrorCode.E1030_TEMPLATE_NAME_EXISTS]: 'name' },
+  fields: ['name', 'hmi_model', 'default_value', 'description'],
+};
+const NAME_MAX = 64;
+
+interface Props {
+  /** undefined = closed, 'new' = create, a number = that template. */
+  target: number | 'new' | undefined;
+  canEdit: boolean;
+  onClose(): void;
+}
+
+/** Create or edit a single-device template with its tags; read-only without the edit permission. */
+export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
+  const { t } = useTranslation('template');
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<Values>();
+  const id = typeof target === 'number' ? target : undefined;
+  const detail = useTemplateDetail(id);
+  const { data: profile } = useUserInfo();
+  const add = useAddTemplate();
+  const edit = useEditTemplate();
+  const { failure, report, clear } = usePlacedFailure(form, PLACES);
+  const [rows, setRows] = useState<TagRow[]>([]);
+  const [tried, setTried] = useState(false);
+  const creating = target === 'new';
+  const readOnly = !creating && !canEdit;
+  const problems = useMemo(() => checkRows(rows), [rows]);
+  const centers = useMemo(
+    () =>
+      (profile?.data_center ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    [profile],
+  );
+
+  useEffect(() => {
+    if (target === undefined) return;
+    clear();
+    setTried(false);
+    form.resetFields();
+    if (target === 'new') {
+      setRows([]);
+      form.setFieldsValue({ type: 'local', data_center: centers[0] });
+    }
+  }, [target, form, clear, centers]);
+
+  const loaded = detail.data;
+  useEffect(() => {
+    if (!loaded || target !== loaded.id) return;
+    form.setFieldsValue({
+      name: loaded.name,
+      type: loaded.type,
+      data_center: loaded.data_center,
+      hmi_model: loaded.hmi_model,
+      default_value: loaded.default_value,
+      description: loaded.description,
+    });
+    setRows(rowsOf(loaded.tags));
+  }, [loaded, target, form]);
+
+  const submit = async () => {
+    setTried(true);
+    const v = await form.validateFields();
+    if (problems.size > 0) return;
+    clear();
+    const body = {
+      name: v.name.trim(),
+      type: v.type,
+      hmi_model: v.hmi_model?.trim() ?? '',
+      default_value: v.default_value?.trim() ?? '',
+      description: v.description?.trim() ?? '',
+      tags: toTagInputs(rows),
+    };
+    const done = (key: string) => () => {
+      successToast(t(key, { name: body.name }));
+      onClose();
+    };
+    if (id !== undefined) edit.mutate({ id, ...body }, { onSuccess: done('saved'), onError: report });
+    else
+      add.mutate(
+        { ...body, ...(v.data_center ? { data_center: v.data_center } : {}) },
+        { onSuccess: done('created'), onError: report },
+      );
+  };
+
+  const title = creating ? t('editor.newTitle') : readOnly ? t('editor.viewTitle') : t('editor.editTitle');
+  const loading = id !== undefined && detail.isPending;
+
+  return (
+    <Drawer
+      open={target !== undefined}
+      onClose={onClose}
+      title={title}
+      size={screens.lg ? 1040 : '100%'}
+      destroyOnHidden
+      data-testid="template-editor"
+      footer={
+        readOnly ? null : (
+          <div className="template-editor-footer">
+            {tried && problems.size > 0 ? (
+              <Typography.Text type="danger">
+                {t('tags.fixProblems', { count: problems.size })}
+              </Typography.Text>
+            ) : (
+              <span />
+            )}
+            <Space>
+              <Button onClick={onClose}>{t('common:cancel')}</Button>
+              <Button
+                type="primary"
+                loading={add.isPending || edit.isPending}
+                onClick={() => void submit().catch(() => undefined)}
+                data-testid="template-save"
+              >
+                {creating ? t('editor.create') : t('common:save')}
+              </Button>
+            </Space>
+          </div>
+        )
+      }
+    >
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : detail.isError && id !== undefined ? (
+        <Alert type="error" showIcon title={t('editor.notFound')} data-testid="template-load-failed" />
+      ) : (
+        <>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            disabled={readOnly}
+            onValuesChange={clear}
+            className="template-form"
+          >
+            <Form.Item
+              name="name"
+              label={t('field.name')}
+              rules={[
+                { required: true, whitespace: true, message: t('editor.nameRequired') },
+                { max: NAME_MAX, message: t('editor.nameLength', { max: NAME_MAX }) },
+              ]}
+              className="template-form-wide"
+            >
+              <Input maxLength={NAME_MAX + 1} autoComplete="off" data-testid="template-name" />
+            </Form.Item>
+            <Form.Item name="type" label={t('field.type')}>
+              <Radio.Group
+                optionType="button"
+                options={templateTypes.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="data_center"
+              label={t('field.dataCenter')}
+              extra={creating ? undefined : t('editor.centerFixed')}
+            >
+              <Select
+                disabled={!creating}
+                options={centers.map((c) => ({
+                  value: c,
+                  label: t(`common:region.${c}`, { defaultValue: c.toUpperCase() }),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="hmi_model" label={t('field.hmiModel')}>
+              <Input
+                maxLength={128}
+                placeholder={t('editor.hmiModelPlaceholder')}
+                data-testid="template-model"
+              />
+            </Form.Item>
+            <Form.Item
+              name="default_value"
+              label={t('field.defaultValue')}
+              extra={t('editor.defaultValueHint')}
+            >
+              <Input maxLength={1024} />
+            </Form.Item>
+            <Form.Item name="description" label={t('field.description')} className="template-form-wide">
+              <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+          </Form>
+          {failure ? (
+            <Alert
+              type="error"
+              showIcon
+              title={failure}
+              className="template-failure"
+              data-testid="template-error"
+            />
+          ) : null}
+          <TagsEditor
+            rows={rows}
+            onChange={setRows}
+            problems={problems}
+            readOnly={readOnly}
+            showProblems={tried}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Card, Grid, Modal, Space, Typography, type ButtonProps } from 'antd';
+import {
+  ApartmentOutlined,
+  DeleteOutlined,
+  FileTextOutlined,
+  PlusOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Perm, type DeviceListItem, type LabelRef } from '@hmi/domain';
+import { successToast } from '../../app/feedback/notifier.ts';
+import { DeviceTable, type DeviceAction } from '../../features/device/DeviceTable.tsx';
+import { DeviceFilterBar } from '../../features/device/DeviceFilterBar.tsx';
+import { ColumnSettings } from '../../features/device/ColumnSettings.tsx';
+import { DeviceEmptyState } from '../../features/device/DeviceEmptyState.tsx';
+import { DeviceFormDialog } from '../../features/device/DeviceFormDialog.tsx';
+import { MoveDevicesDialog } from '../../features/device/MoveDevicesDialog.tsx';
+import { DeviceLabelsDialog } from '../../features/device/DeviceLabelsDialog.tsx';
+import { AssignTemplateDialog } from '../../features/device/AssignTemplateDialog.tsx';
+import { LabelManagerDrawer } from '../../features/label/LabelManagerDrawer.tsx';
+import { useDeviceList, useDeviceOverview } from '../../features/device/use-device-queries.ts';
+import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
+import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
+import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
+import { usePermission } from '../../features/device/use-permission.ts';
+import {
+  desktopColumns,
+  phoneColumns,
+  wideColumns,
+  type DeviceColumnKey,
+} from '../../features/device/device-columns.ts';
+import '../../features/device/device.css';
+
+interface Target {
+  ids: number[];
+  current?: number | null;
+  labels?: readonly LabelRef[];
+}
+
+/** /device/devicelist: the team's devices, with binding, filters and bulk actions. */
+export function DeviceListPage() {
+  const { t } = useTranslation('device');
+  const screens = Grid.useBreakpoint();
+  const compact = screens.md === false;
+  const can = usePermission();
+  const canBind = can(Perm.DeviceBind);
+  const canEdit = can(Perm.DeviceEdit);
+  const canDelete = can(Perm.DeviceDelete);
+
+  const [params, update] = useDeviceListParams();
+  const query = useMemo(() => toListQuery(params), [params]);
+  const list = useDeviceList(query);
+
+  const [chosenColumns, setChosenColumns] = useState<DeviceColumnKey[]>();
+  const columns = chosenColumns ?? (compact ? phoneColumns : screens.xxl ? wideColumns : desktopColumns);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form, setForm] = useState<{ device?: DeviceListItem | undefined }>();
+  const [move, setMove] = useState<Target>();
+  const [labels, setLabels] = useState<Target>();
+  const [template, setTemplate] = useState<Target>();
+  const [labelDrawer, setLabelDrawer] = useState(false);
+  const unbind = useUnbindDevices();
+  const [modal, modalHolder] = Modal.useModal();
+  const [search, setSearch] = useSearchParams();
+
+  // ?bind=1 (the overview's quick action) opens the bind dialog once.
+  useEffect(() => {
+    if (search.get('bind') !== '1') return;
+    if (canBind) setForm({});
+    const next = new URLSearchParams(search);
+    next.delete('bind');
+    setSearch(next, { replace: true });
+  }, [search, setSearch, canBind]);
+
+  const confirmUnbind = useCallback(
+    (ids: number[], name?: string) => {
+      void modal.confirm({
+        title: name ? t('unbind.titleOne', { name }) : t('unbind.titleMany', { count: ids.length }),
+        content: t('unbind.text'),
+        okText: t('unbind.submit'),
+        okButtonProps: { danger: true, 'data-testid': 'unbind-confirm' } as ButtonProps,
+        cancelText: t('common:cancel'),
+        onOk: () =>
+          unbind.mutateAsync(ids).then((r) => {
+            successToast(t('unbind.done', { count: r.count }));
+            setSelected((s) => s.filter((id) => !ids.includes(id)));
+          }),
+      });
+    },
+    [modal, t, unbind],
+  );
+
+  const onAction = useCallback(
+    (action: DeviceAction, d: DeviceListItem) => {
+      if (action === 'edit') setForm({ device: d });
+      else if (action === 'move') setMove({ ids: [d.id], current: d.group_id });
+      else if (action === 'labels') setLabels({ ids: [d.id], labels: d.labels });
+      else if (action === 'template') setTemplate({ ids: [d.id], current: d.template_id });
+      else confirmUnbind([d.id], d.name);
+    },
+    [confirmUnbind],
+  );
+
+  const reply = list.data;
+  const overview = useDeviceOverview().data;
+  const filtered = activeFilterCount(params) > 0 || Boolean(params.search);
+  const noDevicesAtAll = reply !== undefined && reply.total === 0 && !filtered;
+  const closeBulk = (done: boolean) => done && setSelected([]);
+
+  return (
+    <div className="device-page" data-testid="device-list-page">
+      {modalHolder}
+      <div className="device-page-head">
+        <div>
+          <h1 className="device-page-title">{t('list.title')}</h1>
+          <Typography.Text type="secondary" className="device-page-sub">
+            {overview ? t('list.summary', { count: overview.total, online: overview.online }) : '\u00a0'}
+          </Typography.Text>
+        </div>
+        <Space wrap className="device-page-actions">
+          <Button icon={<TagsOutlined />} onClick={() => setLabelDrawer(true)} data-testid="open-labels">
+            {t('list.labels')}
+          </Button>
+          {canBind ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({})}
+              data-testid="bind-device"
+            >
+              {t('list.bind')}
+            </Button>
+          ) : null}
+        </Space>
+      </div>
+
+      <Card className="device-card" styles={{ body: { padding: compact ? 12 : 16 } }}>
+        <DeviceFilterBar
+          params={params}
+          onChange={update}
+          compact={compact}
+          extra={
+            <ColumnSettings
+              value={columns}
+              onChange={setChosenColumns}
+              onReset={() => setChosenColumns(undefined)}
+            />
+          }
+        />
+        {selected.length > 0 ? (
+          <div className="device-bulk" data-testid="device-bulk">
+            <span className="device-bulk-count">{t('bulk.selected', { count: selected.length })}</span>
+            <Space wrap size={4}>
+              {canEdit ? (
+                <>
+                  <Button
+                    size="small"
+                    icon={<ApartmentOutlined />}
+                    onClick={() => setMove({ ids: selected })}
+                  >
+                    {t('action.move')}
+                  </Button>
+                  <Button size="small" icon={<TagsOutlined />} onClick={() => setLabels({ ids: selected })}>
+                    {t('action.labels')}
+                  </Button>
+                  <Button
+                    size="small"
+                    icon={<FileTextOutlined />}
+                    onClick={() => setTemplate({ ids: selected })}
+                  >
+                    {t('action.template')}
+                  </Button>
+                </>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmUnbind(selected)}
+                  data-testid="bulk-unbind"
+                >
+                  {t('action.unbind')}
+                </Button>
+              ) : null}
+              <Button size="small" type="link" onClick={() => setSelected([])}>
+                {t('bulk.clear')}
+              </Button>
+            </Space>
+          </div>
+        ) : null}
+        {list.isError && !reply ? <Alert type="error" showIcon title={t('list.loadFailed')} /> : null}
+        <DeviceTable
+          reply={reply}
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          params={params}
+          columns={columns}
+          compact={compact}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          selected={selected}
+          onSelect={setSelected}
+          onAction={onAction}
+          onChange={update}
+          empty={
+            noDevicesAtAll ? (
+              <DeviceEmptyState canBind={canBind} onBind={() => setForm({})} />
+            ) : (
+              <div className="device-no-match" data-testid="device-no-match">
+                {t('list.noMatch')}
+              </div>
+            )
+          }
+        />
+        <Typography.Text type="secondary" className="device-live-note">
+          {t('list.liveNote')}
+        </Typography.Text>
+      </Card>
+
+      <DeviceFormDialog open={form !== undefined} device={form?.device} onClose={() => setForm(undefined)} />
+      <MoveDevicesDialog
+        ids={move?.ids}
+        current={move?.current ?? null}
+        onClose={(done) => {
+          if (move && move.ids === selected) closeBulk(done);
+          setMove(undefined);
+        }}
+      />
+      <DeviceLabelsDialog
+        ids={labels?.ids}
+        current={labels?.labels}
+        onManage={() => setLabelDrawer(true)}
+        onClose={(done) => {
+          if (labels && labels.ids === selected) closeBulk(done);
+          setLabels(undefined);
+        }}
+      />
+      <AssignTemplateDialog
+        ids={template?.ids}
+        current={template?.current ?? null}
+        onClose={(done) => {
+          if (template && template.ids === selected) closeBulk(done);
+          setTemplate(undefined);
+        }}
+      />
+      <LabelManagerDrawer open={labelDrawer} onClose={() => setLabelDrawer(false)} canEdit={canEdit} />
+    </div>
+  );
+}
