@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, Dropdown, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import {
   ApartmentOutlined,
+  DashboardOutlined,
   DeleteOutlined,
   DesktopOutlined,
   EditOutlined,
@@ -17,6 +18,7 @@ import { formatGroupPath, type DeviceListItem, type DeviceListReply, type Device
 import { OnlineBadge } from './OnlineBadge.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 import { historyHref } from '../history/history-route.ts';
+import { monitorHref } from '../monitor/monitor-route.ts';
 import type { SortOrder } from 'antd/es/table/interface';
 import { columnWidths, type DeviceColumnKey } from './device-columns.ts';
 import type { DeviceListParams } from './device-list-params.ts';
@@ -32,6 +34,8 @@ interface Props {
   compact: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** Permission 47: the row offers the device's data monitor. */
+  canMonitor: boolean;
   selected: number[];
   onSelect(ids: number[]): void;
   onAction(action: DeviceAction, device: DeviceListItem): void;
@@ -75,6 +79,7 @@ export function DeviceTable(props: Props) {
     compact,
     canEdit,
     canDelete,
+    canMonitor,
     selected,
     onSelect,
     onAction,
@@ -229,6 +234,19 @@ export function DeviceTable(props: Props) {
             placement="bottomRight"
             menu={{
               items: [
+                ...(canMonitor
+                  ? [
+                      {
+                        key: 'monitor',
+                        icon: <DashboardOutlined />,
+                        label: (
+                          <Link to={monitorHref(d.id)} data-testid="device-monitor">
+                            {t('monitor:title')}
+                          </Link>
+                        ),
+                      },
+                    ]
+                  : []),
                 {
                   key: 'history',
                   icon: <LineChartOutlined />,
@@ -260,7 +278,8 @@ export function DeviceTable(props: Props) {
                     ]
                   : []),
               ],
-              onClick: ({ key }) => key !== 'history' && onAction(key as DeviceAction, d),
+              onClick: ({ key }) =>
+                key !== 'history' && key !== 'monitor' && onAction(key as DeviceAction, d),
             }}
           >
             <Button
@@ -275,7 +294,7 @@ export function DeviceTable(props: Props) {
       ),
     };
     return [...shown, actions];
-  }, [columns, compact, canEdit, canDelete, params.sort, params.order, onAction, t]);
+  }, [columns, compact, canEdit, canDelete, canMonitor, params.sort, params.order, onAction, t]);
 
   const scrollWidth =
     columns.reduce((sum, k) => sum + (compact && k === 'name' ? 180 : columnWidths[k]), 0) +

@@ -48,6 +48,7 @@ export function DeviceListPage() {
   const canBind = can(Perm.DeviceBind);
   const canEdit = can(Perm.DeviceEdit);
   const canDelete = can(Perm.DeviceDelete);
+  const canMonitor = can(Perm.DeviceMonitor);
 
   const [params, update] = useDeviceListParams();
   const query = useMemo(() => toListQuery(params), [params]);
@@ -200,6 +201,7 @@ export function DeviceListPage() {
           compact={compact}
           canEdit={canEdit}
           canDelete={canDelete}
+          canMonitor={canMonitor}
           selected={selected}
           onSelect={setSelected}
           onAction={onAction}
