@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 
 /** A stored row as read back. */
 export interface StoredRow {
@@ -45,14 +46,11 @@ export class HistoryRepo {
       .executeTakeFirst();
   }
 
-  /** Names of tags by id (from any template: a tag id is global). */
-  async tagNames(tagIds: readonly number[]): Promise<Map<number, string>> {
-    const rows = await this.db
-      .selectFrom('template_tags')
-      .select(['id', 'name'])
-      .where('id', 'in', tagIds)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.name]));
+  /** Names of the device's tags among `tagIds`: template tags and monitor points alike. */
+  async tagNames(deviceId: number, tagIds: readonly number[]): Promise<Map<number, string>> {
+    const wanted = new Set(tagIds);
+    const tags = await new DeviceTagsRepo(this.db).ofDevice(deviceId);
+    return new Map(tags.filter((t) => wanted.has(t.id)).map((t) => [t.id, t.name]));
   }
 
   /** Rows in [from, to], counted up to `cap` (reads the key, never sorts). */

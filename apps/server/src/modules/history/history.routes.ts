@@ -44,7 +44,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const range = await history.check(requireUser(request), q);
-      const names = await history.tagNames(range.tagIds);
+      const names = await history.tagNames(range.deviceId, range.tagIds);
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
       const file = `history-${range.deviceId}-${stamp}.${q.format}`;
       reply.header('content-disposition', `attachment; filename="${file}"`);

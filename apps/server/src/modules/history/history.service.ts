@@ -136,8 +136,8 @@ export class HistoryService {
     return r.any ? this.repo.count(r.deviceId, r.tagIds, r.from, r.to, cap) : Promise.resolve(0);
   }
 
-  tagNames(tagIds: number[]): Promise<Map<number, string>> {
-    return this.repo.tagNames(tagIds);
+  tagNames(deviceId: number, tagIds: number[]): Promise<Map<number, string>> {
+    return this.repo.tagNames(deviceId, tagIds);
   }
 }
 

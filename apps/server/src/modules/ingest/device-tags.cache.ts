@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 
 /** What the ingest pipeline needs to know about a device to check its data. */
 export interface DeviceTags {
@@ -7,7 +8,7 @@ export interface DeviceTags {
   /** null while registered but not bound: its data is dropped. */
   teamId: number | null;
   templateId: number | null;
-  /** Tag id -> data type code, of the device's current template. */
+  /** Tag id -> data type code: the device's template tags and its monitor points. */
   types: ReadonlyMap<number, number>;
 }
 
@@ -20,12 +21,15 @@ export interface DeviceTags {
 export class DeviceTagsCache {
   private readonly entries = new Map<string, { value: DeviceTags | null; at: number }>();
   private readonly loading = new Map<string, Promise<DeviceTags | null>>();
+  private readonly tags: DeviceTagsRepo;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.tags = new DeviceTagsRepo(db);
+  }
 
   /** The device of `sn` (null when unknown), from the cache when fresh. */
   get(sn: string): DeviceTags | null | Promise<DeviceTags | null> {
@@ -53,13 +57,8 @@ export class DeviceTagsCache {
     let value: DeviceTags | null = null;
     if (device) {
       const types = new Map<number, number>();
-      if (device.team_id !== null && device.template_id !== null) {
-        const tags = await this.db
-          .selectFrom('template_tags')
-          .select(['id', 'data_type'])
-          .where('template_id', '=', device.template_id)
-          .execute();
-        for (const t of tags) types.set(t.id, t.data_type);
+      if (device.team_id !== null) {
+        for (const t of await this.tags.ofDevice(device.id)) types.set(t.id, t.data_type);
       }
       value = { deviceId: device.id, teamId: device.team_id, templateId: device.template_id, types };
     }

@@ -1,44 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 
-/** SQL of the live views: devices in scope with their tags in template order, last values. */
+/** SQL of the live views: devices in scope with their tags in monitor order, last values. */
 export class LiveRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly tags: DeviceTagsRepo;
 
-  /** The devices among `ids` in the scope, with their template's tag ids in order. */
+  constructor(private readonly db: Kysely<Database>) {
+    this.tags = new DeviceTagsRepo(db);
+  }
+
+  /** The devices among `ids` in the scope, with their tag ids in order (template tags, then points). */
   async devicesWithTags(scope: DataScope, ids: readonly number[]) {
     if (ids.length === 0) return [];
     const devices = await this.db
       .selectFrom('devices')
-      .select(['id', 'template_id', 'online'])
+      .select(['id', 'online'])
       .where('id', 'in', ids)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
       .execute();
-    const templateIds = [
-      ...new Set(devices.map((d) => d.template_id).filter((t): t is number => t !== null)),
-    ];
-    const tags =
-      templateIds.length === 0
-        ? []
-        : await this.db
-            .selectFrom('template_tags')
-            .select(['id', 'template_id'])
-            .where('template_id', 'in', templateIds)
-            .orderBy('template_id')
-            .orderBy('position')
-            .orderBy('id')
-            .execute();
-    const byTemplate = new Map<number, number[]>();
-    for (const t of tags) {
-      let list = byTemplate.get(t.template_id);
-      if (!list) byTemplate.set(t.template_id, (list = []));
-      list.push(t.id);
-    }
+    // The device's tags in the monitor's order: template tags, then its own monitor points.
+    const tags = await this.tags.ofDevices(devices.map((d) => d.id));
     return devices.map((d) => ({
       id: d.id,
       online: d.online,
-      tagIds: d.template_id === null ? [] : (byTemplate.get(d.template_id) ?? []),
+      tagIds: (tags.get(d.id) ?? []).map((t) => t.id),
     }));
   }
 

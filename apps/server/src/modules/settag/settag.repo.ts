@@ -2,10 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database, TagWritesTable } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import type { Insertable } from 'kysely';
+import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 
 /** SQL of tag writes: the device and tag to check, last values, the write log. */
 export class SettagRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly tags: DeviceTagsRepo;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.tags = new DeviceTagsRepo(db);
+  }
 
   device(scope: DataScope, id: number) {
     return this.db
@@ -16,13 +21,9 @@ export class SettagRepo {
       .executeTakeFirst();
   }
 
-  tag(templateId: number, tagId: number) {
-    return this.db
-      .selectFrom('template_tags')
-      .select(['id', 'name', 'data_type', 'rw'])
-      .where('template_id', '=', templateId)
-      .where('id', '=', tagId)
-      .executeTakeFirst();
+  /** One of the device's tags (a template tag or a monitor point), undefined when it has none such. */
+  async tag(deviceId: number, tagId: number) {
+    return (await this.tags.ofDevice(deviceId)).find((t) => t.id === tagId);
   }
 
   lastValue(deviceId: number, tagId: number) {

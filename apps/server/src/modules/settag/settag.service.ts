@@ -43,8 +43,7 @@ export class SettagService {
     if (device.online !== 1)
       throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
     if (device.sync_state !== 1) throw new AppError(ErrorCode.E2002_SETTAG_TEMPLATE_NOT_SYNCED);
-    const tag =
-      device.template_id === null ? undefined : await this.repo.tag(device.template_id, body.tag_id);
+    const tag = await this.repo.tag(device.id, body.tag_id);
     if (!tag) throw new AppError(ErrorCode.E1003_NO_DATA);
     if (tag.rw === ReadWriteType.Read) {
       throw new AppError(ErrorCode.E1006_BAD_PARAMETER, {
