@@ -10,6 +10,16 @@ export type Engine = 'sqlite' | 'postgres';
 
 const INT8_OID = 20;
 
+/** The better-sqlite3 handle under each SQLite Kysely instance (for hot paths with cached statements). */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle of a Kysely instance made by `createDatabase` on SQLite (undefined
+ * on PostgreSQL). Use it only while holding Kysely's connection (`db.connection().execute`), so
+ * that nothing else runs on the single connection meanwhile (e.g. inside another transaction).
+ */
+export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined => sqliteHandles.get(db);
+
 /** Kysely over PostgreSQL when DATABASE_URL is set, else over the SQLite file DATA_DIR/console.db. */
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): {
   db: Kysely<Database>;
@@ -34,5 +44,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSch
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: 'sqlite' };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  sqliteHandles.set(db, file);
+  return { db, engine: 'sqlite' };
 }

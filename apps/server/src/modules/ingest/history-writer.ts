@@ -1,5 +1,6 @@
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { Engine } from '../../db/create-database.ts';
+import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 
 /** One value to store. `live` is false for backfill (`hist: true`): stored, never streamed. */
@@ -76,6 +77,9 @@ export class HistoryWriter {
   private readonly blocked: { rows: number; go: () => void }[] = [];
   private stopped = false;
   private readonly sqlCache = new Map<string, string>();
+  /** On SQLite: the better-sqlite3 handle and the batch transaction on cached statements. */
+  private readonly sqlite: SQLite.Database | undefined;
+  private sqliteCommit: ((batch: Batch) => Committed) | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -83,7 +87,9 @@ export class HistoryWriter {
     private readonly options: WriterOptions,
     private readonly onCommitted: (rows: CommittedRow[], liveRows: CommittedRow[]) => void,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.sqlite = engine === 'sqlite' ? sqliteHandle(db) : undefined;
+  }
 
   /** Rows accepted and not yet committed. */
   get pending(): number {
@@ -158,9 +164,11 @@ export class HistoryWriter {
     this.due = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    let inserted: { all: CommittedRow[]; live: CommittedRow[] } | undefined;
+    let inserted: Committed | undefined;
     try {
-      inserted = await this.db.transaction().execute((trx) => this.commit(trx, batch));
+      inserted = this.sqlite
+        ? await this.commitSqlite(this.sqlite, batch)
+        : await this.db.transaction().execute((trx) => this.commit(trx, batch));
       for (const w of batch.waiters) w.resolve();
     } catch (err) {
       this.onError(err);
@@ -220,42 +228,72 @@ export class HistoryWriter {
     return { all, live };
   }
 
+  /**
+   * SQLite: the batch in one BEGIN IMMEDIATE transaction on cached better-sqlite3 statements
+   * (no query building or statement preparation per batch), run while holding Kysely's single
+   * connection so that no other query (or another open transaction) can interleave with it.
+   */
+  private commitSqlite(file: SQLite.Database, batch: Batch): Promise<Committed> {
+    return this.db.connection().execute(async () => {
+      if (file.inTransaction) throw new Error('the SQLite connection is inside another transaction');
+      this.sqliteCommit ??= this.prepareSqlite(file);
+      return this.sqliteCommit(batch);
+    });
+  }
+
+  private prepareSqlite(file: SQLite.Database): (batch: Batch) => Committed {
+    const history = file.prepare(
+      'insert into history (device_id, tag_id, ts, num, txt) values (?,?,?,?,?) ' +
+        'on conflict (device_id, tag_id, ts) do nothing',
+    );
+    const rollup = file.prepare(this.upsertRollupSql(1));
+    const last = file.prepare(this.upsertLastSql(1));
+    const drops = file.prepare(
+      'insert into ingest_drops (device_id, unknown_tag, wrong_type, bad_payload, last_reason, last_at) ' +
+        'values (?,?,?,?,?,?) on conflict (device_id) do update set ' +
+        'unknown_tag = ingest_drops.unknown_tag + excluded.unknown_tag, ' +
+        'wrong_type = ingest_drops.wrong_type + excluded.wrong_type, ' +
+        'bad_payload = ingest_drops.bad_payload + excluded.bad_payload, ' +
+        'last_reason = excluded.last_reason, last_at = excluded.last_at',
+    );
+    const tx = file.transaction((batch: Batch): Committed => {
+      const all: CommittedRow[] = [];
+      const live: CommittedRow[] = [];
+      for (const r of batch.rows) {
+        // changes 0: a redelivered duplicate, already stored.
+        if (history.run(r.deviceId, r.tagId, r.ts, r.num, r.txt).changes === 0) continue;
+        all.push(r);
+        if (r.live) live.push(r);
+      }
+      if (all.length > 0) {
+        for (const a of foldRollups(all)) {
+          rollup.run(
+            a.deviceId,
+            a.tagId,
+            a.minute,
+            a.n,
+            a.mn,
+            a.mx,
+            a.t0,
+            a.first.num,
+            a.first.txt,
+            a.t1,
+            a.last.num,
+            a.last.txt,
+          );
+        }
+        for (const r of foldLastValues(all)) last.run(r.deviceId, r.tagId, r.ts, r.num, r.txt);
+      }
+      for (const [deviceId, d] of batch.drops) {
+        drops.run(deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at);
+      }
+      return { all, live };
+    });
+    return (batch) => tx.immediate(batch);
+  }
+
   private async upsertRollups(trx: Transaction<Database>, rows: CommittedRow[]): Promise<void> {
-    const minutes = new Map<string, RollupAcc>();
-    for (const r of rows) {
-      const minute = r.ts - (r.ts % MINUTE);
-      const key = `${r.deviceId}:${r.tagId}:${minute}`;
-      const acc = minutes.get(key);
-      if (!acc) {
-        minutes.set(key, {
-          deviceId: r.deviceId,
-          tagId: r.tagId,
-          minute,
-          n: 1,
-          mn: r.num,
-          mx: r.num,
-          t0: r.ts,
-          first: r,
-          t1: r.ts,
-          last: r,
-        });
-        continue;
-      }
-      acc.n++;
-      if (r.num !== null) {
-        if (acc.mn === null || r.num < acc.mn) acc.mn = r.num;
-        if (acc.mx === null || r.num > acc.mx) acc.mx = r.num;
-      }
-      if (r.ts < acc.t0) {
-        acc.t0 = r.ts;
-        acc.first = r;
-      }
-      if (r.ts > acc.t1) {
-        acc.t1 = r.ts;
-        acc.last = r;
-      }
-    }
-    const list = [...minutes.values()];
+    const list = foldRollups(rows);
     for (let i = 0; i < list.length; i += ROLLUP_CHUNK) {
       const chunk = list.slice(i, i + ROLLUP_CHUNK);
       const params: unknown[] = [];
@@ -268,13 +306,7 @@ export class HistoryWriter {
   }
 
   private async upsertLastValues(trx: Transaction<Database>, rows: CommittedRow[]): Promise<void> {
-    const latest = new Map<string, CommittedRow>();
-    for (const r of rows) {
-      const key = `${r.deviceId}:${r.tagId}`;
-      const seen = latest.get(key);
-      if (!seen || r.ts > seen.ts) latest.set(key, r);
-    }
-    const list = [...latest.values()];
+    const list = foldLastValues(rows);
     for (let i = 0; i < list.length; i += LAST_CHUNK) {
       const chunk = list.slice(i, i + LAST_CHUNK);
       const params: unknown[] = [];
@@ -371,6 +403,8 @@ export class HistoryWriter {
   }
 }
 
+type Committed = { all: CommittedRow[]; live: CommittedRow[] };
+
 interface RollupAcc {
   deviceId: number;
   tagId: number;
@@ -382,6 +416,56 @@ interface RollupAcc {
   first: CommittedRow;
   t1: number;
   last: CommittedRow;
+}
+
+/** Per-minute aggregates of the rows, one per (device, tag, minute). */
+function foldRollups(rows: readonly CommittedRow[]): RollupAcc[] {
+  const minutes = new Map<string, RollupAcc>();
+  for (const r of rows) {
+    const minute = r.ts - (r.ts % MINUTE);
+    const key = `${r.deviceId}:${r.tagId}:${minute}`;
+    const acc = minutes.get(key);
+    if (!acc) {
+      minutes.set(key, {
+        deviceId: r.deviceId,
+        tagId: r.tagId,
+        minute,
+        n: 1,
+        mn: r.num,
+        mx: r.num,
+        t0: r.ts,
+        first: r,
+        t1: r.ts,
+        last: r,
+      });
+      continue;
+    }
+    acc.n++;
+    if (r.num !== null) {
+      if (acc.mn === null || r.num < acc.mn) acc.mn = r.num;
+      if (acc.mx === null || r.num > acc.mx) acc.mx = r.num;
+    }
+    if (r.ts < acc.t0) {
+      acc.t0 = r.ts;
+      acc.first = r;
+    }
+    if (r.ts > acc.t1) {
+      acc.t1 = r.ts;
+      acc.last = r;
+    }
+  }
+  return [...minutes.values()];
+}
+
+/** The newest row of each (device, tag). */
+function foldLastValues(rows: readonly CommittedRow[]): CommittedRow[] {
+  const latest = new Map<string, CommittedRow>();
+  for (const r of rows) {
+    const key = `${r.deviceId}:${r.tagId}`;
+    const seen = latest.get(key);
+    if (!seen || r.ts > seen.ts) latest.set(key, r);
+  }
+  return [...latest.values()];
 }
 
 function mergeDrop(into: Map<number, DropDelta>, deviceId: number, d: DropDelta): void {
