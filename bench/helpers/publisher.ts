@@ -30,22 +30,23 @@ process.once('message', (job: Job) => {
 });
 
 async function run(job: Job) {
-  const clients: MqttClient[] = await Promise.all(
-    job.devices.map(
-      (d) =>
-        new Promise<MqttClient>((resolve, reject) => {
-          const c = connect(job.url, {
-            clientId: d.sn,
-            username: d.sn,
-            password: d.secret,
-            reconnectPeriod: 0,
-            protocolVersion: 4,
-          });
-          c.once('connect', () => resolve(c));
-          c.once('error', reject);
-        }),
-    ),
-  );
+  // Connected in waves (each connection verifies a hashed secret on the broker), before 'ready'.
+  const connectOne = (d: Job['devices'][number]) =>
+    new Promise<MqttClient>((resolve, reject) => {
+      const c = connect(job.url, {
+        clientId: d.sn,
+        username: d.sn,
+        password: d.secret,
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+        connectTimeout: 120_000,
+      });
+      c.once('connect', () => resolve(c));
+      c.once('error', reject);
+    });
+  const clients: MqttClient[] = [];
+  for (let i = 0; i < job.devices.length; i += 20)
+    clients.push(...(await Promise.all(job.devices.slice(i, i + 20).map(connectOne))));
   const lastTs = job.devices.map(() => 0);
   const payload = (i: number) => {
     const now = Date.now();
