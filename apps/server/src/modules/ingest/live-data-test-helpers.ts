@@ -65,8 +65,15 @@ export async function connectDevice(
   options: IClientOptions = {},
 ): Promise<TestDevice> {
   const device = await buildDevice(server, token, { template_id: templateId });
+  // Like a real device (DESIGN section 5): its Last Will reports it offline when it drops.
   const client = await connectedDevice(server.app.deviceMqttUrl, device.sn, device.secret, {
     keepalive: 30,
+    will: {
+      topic: deviceTopic(device.sn, 'state'),
+      payload: Buffer.from('{"online":false}'),
+      qos: 1,
+      retain: true,
+    },
     ...options,
   });
   const configs: DeviceConfig[] = [];
@@ -80,12 +87,15 @@ export async function connectDevice(
     sn: device.sn,
     secret: device.secret,
     client,
-    data: (payload) =>
-      client.publishAsync(
+    async data(payload) {
+      const done = settled(server, device.sn);
+      await client.publishAsync(
         deviceTopic(device.sn, 'data'),
         typeof payload === 'string' ? payload : JSON.stringify(payload),
         { qos: 1 },
-      ),
+      );
+      await done;
+    },
     async goOnlineAndSync() {
       await client.publishAsync(deviceTopic(device.sn, 'state'), JSON.stringify({ online: true }), {
         qos: 1,
@@ -110,6 +120,28 @@ export async function connectDevice(
       );
     },
   };
+}
+
+/**
+ * Resolves once the server has handled (or refused as invalid) the device's next `data` message.
+ * On the embedded broker the PUBACK already comes after the commit; an external broker
+ * acknowledges the device itself, so the tests wait for the server's own handling instead.
+ */
+function settled(server: TestServer, sn: string): Promise<void> {
+  const link = server.app.deviceLink;
+  if (link.kind === 'embedded') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const finish = (err?: Error) => {
+      clearTimeout(timer);
+      offHandled();
+      offInvalid();
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error(`data of ${sn} not handled within 10 s`)), 10_000);
+    const offHandled = link.on('handled', (e) => e.sn === sn && e.channel === 'data' && finish());
+    const offInvalid = link.on('invalid', (e) => e.sn === sn && e.channel === 'data' && finish());
+  });
 }
 
 /** Polls until `check` passes. */

@@ -212,7 +212,8 @@ describe('device data socket', () => {
       ok: true,
       write_id: write.body.data.write_id,
     });
-    await d.client.endAsync(true);
+    // Dropped, not closed: the broker (or an external one, through the Last Will) says so.
+    d.client.stream.destroy();
     await waitUntil(
       () => s.messages.some((m) => m.type === 'act' && m.act === 'offline'),
       5_000,

@@ -63,7 +63,15 @@ export interface DeviceLinkEvents {
   disconnect: DeviceDisconnectEvent;
   refused: DeviceRefusalEvent;
   invalid: DeviceInvalidMessageEvent;
+  /** Every handler of a device message has settled (ok: all resolved): the point of its ack. */
+  handled: DeviceHandledEvent;
   error: Error;
+}
+
+export interface DeviceHandledEvent {
+  sn: string;
+  channel: UplinkChannel;
+  ok: boolean;
 }
 
 /**
@@ -142,10 +150,13 @@ export class DeviceLinkListeners {
         this.ackTimeoutMs,
       );
     });
+    let ok = false;
     try {
       await Promise.race([all, timeout]);
+      ok = true;
     } finally {
       clearTimeout(timer);
+      this.emit('handled', { sn: message.sn, channel: message.channel, ok });
     }
   }
 }

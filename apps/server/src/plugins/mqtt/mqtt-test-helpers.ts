@@ -82,6 +82,7 @@ export class LinkRecorder {
     disconnect: [],
     refused: [],
     invalid: [],
+    handled: [],
     error: [],
   };
 
