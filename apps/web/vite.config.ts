@@ -17,7 +17,9 @@ function pureDomainSchemas(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!/[\\/]packages[\\/]domain[\\/]src[\\/].*\.ts$/.test(id)) return null;
-      return { code: code.replace(/^(export const \w+ = )(?=[\w$.]+\()/gm, '$1/* @__PURE__ */ '), map: null };
+      // `[export] const X = a.b(...)`, also when the chain continues on the next line (`z\n  .object(`).
+      const initialiser = /^((?:export )?const \w+(?:: [^=\n]+)? = )(?=[\w$]+(?:\s*\.[\w$]+)*\s*\()/gm;
+      return { code: code.replace(initialiser, '$1/* @__PURE__ */ '), map: null };
     },
   };
 }

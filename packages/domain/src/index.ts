@@ -17,6 +17,7 @@ export * from './permissions/visibility.policy.ts';
 export * from './permissions/menu-tree.ts';
 
 export * from './validation/validation-result.ts';
+export * from './validation/zod-glue.ts';
 export * from './validation/integer.validation.ts';
 export * from './validation/password.validation.ts';
 export * from './validation/contact.validation.ts';

@@ -2,8 +2,10 @@ import { AlarmType } from '../constants/alarm.constants.ts';
 import type { AlarmCategory } from '../constants/alarm.constants.ts';
 import { TagDataType, tagDataTypeName } from '../constants/tag-types.constants.ts';
 import { isIntegerInRange, parseExactInteger } from './integer.validation.ts';
-import { invalid, numericInput, refineWith, VALID } from './validation-result.ts';
-import type { NumericInput, ValidationResult } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { numericInput, refineWith } from './zod-glue.ts';
+import type { ValidationResult } from './validation-result.ts';
+import type { NumericInput } from './zod-glue.ts';
 
 type Numeric = NumericInput | null | undefined;
 

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { tagDataTypeName } from '../constants/tag-types.constants.ts';
 import type { TagDataTypeName } from '../constants/tag-types.constants.ts';
 import { parseExactInteger } from './integer.validation.ts';
-import { invalid, numericInput, refineWith, VALID } from './validation-result.ts';
-import type { NumericInput, ValidationResult } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { numericInput, refineWith } from './zod-glue.ts';
+import type { ValidationResult } from './validation-result.ts';
+import type { NumericInput } from './zod-glue.ts';
 
 type IntegerTypeName = Exclude<TagDataTypeName, 'REAL' | 'LREAL' | 'STRING'>;
 

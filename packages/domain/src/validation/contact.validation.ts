@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Limits } from '../constants/limits.constants.ts';
 import { DEFAULT_PHONE_AREA_CODE } from '../constants/regions.constants.ts';
-import { invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 /** Mainland China mobile numbers: 11 digits starting 13-19. */

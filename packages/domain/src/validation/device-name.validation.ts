@@ -1,5 +1,6 @@
 import { DEVICE_NAME_RESERVED_WORDS } from '../constants/reserved-names.constants.ts';
-import { invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 const START = /^[\p{Script=Han}A-Za-z]/u;

@@ -1,4 +1,5 @@
-import { invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 const SPREADSHEET = /^.+\.xlsx?$/i;

@@ -1,5 +1,7 @@
-import { invalid, numericInput, refineWith, VALID } from './validation-result.ts';
-import type { NumericInput, ValidationResult } from './validation-result.ts';
+import { invalid, VALID } from './validation-result.ts';
+import { numericInput, refineWith } from './zod-glue.ts';
+import type { ValidationResult } from './validation-result.ts';
+import type { NumericInput } from './zod-glue.ts';
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
 

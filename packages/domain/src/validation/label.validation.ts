@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../constants/limits.constants.ts';
-import { charLength, invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import { charLength, invalid, VALID } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 /**

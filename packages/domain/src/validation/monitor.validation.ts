@@ -1,7 +1,9 @@
 import { Limits } from '../constants/limits.constants.ts';
 import { isIntegerInRange } from './integer.validation.ts';
-import { charLength, invalid, numericInput, refineWith, stringSchemaOf, VALID } from './validation-result.ts';
-import type { NumericInput, ValidationResult } from './validation-result.ts';
+import { charLength, invalid, VALID } from './validation-result.ts';
+import { numericInput, refineWith, stringSchemaOf } from './zod-glue.ts';
+import type { ValidationResult } from './validation-result.ts';
+import type { NumericInput } from './zod-glue.ts';
 
 type Numeric = NumericInput | null | undefined;
 

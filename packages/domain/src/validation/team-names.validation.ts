@@ -1,5 +1,6 @@
 import { Limits } from '../constants/limits.constants.ts';
-import { charLength, invalid, stringSchemaOf, VALID } from './validation-result.ts';
+import { charLength, invalid, VALID } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 /** Role name: 1-10 characters after trimming. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  charLength,
-  firstFailure,
-  invalid,
-  stringSchemaOf,
-  VALID,
-  validationKeys,
-} from './validation-result.ts';
+import { charLength, firstFailure, invalid, VALID, validationKeys } from './validation-result.ts';
+import { stringSchemaOf } from './zod-glue.ts';
 
 describe('validation result helpers', () => {
   it('keys are unique and namespaced', () => {

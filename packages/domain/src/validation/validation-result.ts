@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every key a validator of this package can emit. Each is an i18n key of the `validation`
  * catalogues (i18n/validation.<locale>.json, flat keys) and each message may interpolate the
@@ -94,26 +92,6 @@ export function firstFailure(...results: readonly (() => ValidationResult)[]): V
   }
   return VALID;
 }
-
-/**
- * Turns a validator into a zod superRefine callback: the issue message is the i18n key and
- * the issue params are the interpolation values.
- */
-export function refineWith<T>(validate: (value: T) => ValidationResult) {
-  return (value: T, ctx: z.RefinementCtx<T>): void => {
-    const r = validate(value);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.key, params: { ...r.params } });
-  };
-}
-
-/** A string schema whose type error is 'validation.required' and whose rule is `validate`. */
-export function stringSchemaOf(validate: (value: string) => ValidationResult) {
-  return z.string({ error: 'validation.required' }).superRefine(refineWith(validate));
-}
-
-/** Numbers, integer strings from form fields and bigints all pass through integer validators. */
-export const numericInput = z.union([z.string(), z.number(), z.bigint()], { error: 'validation.required' });
-export type NumericInput = z.infer<typeof numericInput>;
 
 /** Length in code points, so one Chinese character or emoji counts as one. */
 export function charLength(s: string): number {
