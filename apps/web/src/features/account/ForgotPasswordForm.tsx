@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Space } from 'antd';
-import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { validateEmail, validatePhone, validateVerifyCode } from '@hmi/domain';
-import { useValidator } from '../auth/use-validator.ts';
+import { validateEmail, validatePhone } from '@hmi/domain';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
-import { SendCodeButton } from './SendCodeButton.tsx';
+import { VerifyCodeField } from './VerifyCodeField.tsx';
 import { useFormFailure } from './use-form-failure.ts';
 
 interface Values {
@@ -19,7 +18,6 @@ interface Values {
 /** Reset a forgotten password with a code sent to the account's phone or email. */
 export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('register');
-  const { rule } = useValidator();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const { failure, report, clear } = useFormFailure();
@@ -77,20 +75,7 @@ export function ForgotPasswordForm() {
           data-testid="forgot-account"
         />
       </Form.Item>
-      <Form.Item label={t('code.label')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[rule((v) => validateVerifyCode(v.trim()))]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              maxLength={6}
-              placeholder={t('code.placeholder')}
-              data-testid="forgot-code"
-            />
-          </Form.Item>
-          <SendCodeButton send={sendCode} />
-        </Space.Compact>
-      </Form.Item>
+      <VerifyCodeField send={sendCode} testId="forgot-code" />
       <PasswordFields />
       {failure ? (
         <Alert type="error" showIcon title={failure} className="form-failure" data-testid="forgot-error" />

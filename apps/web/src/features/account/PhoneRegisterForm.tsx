@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space } from 'antd';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  DEFAULT_PHONE_AREA_CODE,
-  PHONE_AREA_CODES,
-  validatePhone,
-  validateVerifyCode,
-  type Region,
-} from '@hmi/domain';
+import { DEFAULT_PHONE_AREA_CODE, PHONE_AREA_CODES, validatePhone, type Region } from '@hmi/domain';
 import { useValidator } from '../auth/use-validator.ts';
 import { AgreementCheckbox } from '../auth/AgreementCheckbox.tsx';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
-import { SendCodeButton } from './SendCodeButton.tsx';
+import { VerifyCodeField } from './VerifyCodeField.tsx';
 import { useFormFailure } from './use-form-failure.ts';
 
 interface Values {
@@ -102,20 +96,7 @@ export function PhoneRegisterForm({
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item label={t('code.label')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[rule((v) => validateVerifyCode(v.trim()))]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              maxLength={6}
-              placeholder={t('code.placeholder')}
-              data-testid="register-code"
-            />
-          </Form.Item>
-          <SendCodeButton send={sendCode} />
-        </Space.Compact>
-      </Form.Item>
+      <VerifyCodeField send={sendCode} testId="register-code" />
       <PasswordFields />
       <Form.Item name="data_center" label={t('dataCenter.label')} extra={t('dataCenter.help')}>
         <Select options={regions.map((r) => ({ value: r, label: t(`common:region.${r}`) }))} />
