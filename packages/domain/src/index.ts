@@ -43,3 +43,5 @@ export * from './api/history.api.ts';
 export * from './api/live.api.ts';
 export * from './api/settag.api.ts';
 export * from './api/monitor.api.ts';
+export * from './api/alarm.api.ts';
+export * from './api/message.api.ts';

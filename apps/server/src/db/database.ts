@@ -47,6 +47,8 @@ export interface UsersTable {
   updated_at: Ms;
   activated_at: Ms | null;
   closed_at: Ms | null;
+  /** Mask of alarm levels mailed to the user (migration 0006; default 24 = severe | critical). */
+  alarm_mail_levels: ColumnType<number, number | undefined, number>;
 }
 
 export interface RolesTable {
@@ -135,6 +137,8 @@ export interface MessagesTable {
   body: string;
   read_at: Ms | null;
   created_at: Ms;
+  /** Alarm messages: their record (migration 0006). */
+  alarm_record_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A device known to the cloud: registered by an operator or on first connection, then bound to a team. */
@@ -313,6 +317,75 @@ export interface MonitorPointsTable {
   updated_at: Ms;
 }
 
+/** Alarm groups of a team (migration 0006). */
+export interface AlarmGroupsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+/** Alarm rules of a single-device template (migration 0006). Values are decimal text. */
+export interface AlarmRulesTable {
+  id: Generated<number>;
+  team_id: number;
+  template_id: number;
+  group_id: number | null;
+  name: string;
+  level: number;
+  tag_id: number;
+  type: number;
+  value: string;
+  target: string | null;
+  deviation: string | null;
+  deadband: string | null;
+  content: ColumnType<string, string | undefined, string>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+/** One raise of a rule on a device; open while recovered_at is null (migration 0006). */
+export interface AlarmRecordsTable {
+  id: Generated<number>;
+  team_id: number;
+  device_id: number;
+  rule_id: number | null;
+  rule_name: string;
+  group_id: number | null;
+  level: number;
+  tag_id: number;
+  tag_name: ColumnType<string, string | undefined, string>;
+  type: number;
+  /** 1 alarm, 2 response (acknowledged), 4 recovery. */
+  state: number;
+  content: ColumnType<string, string | undefined, string>;
+  value: string;
+  last_value: string;
+  times: ColumnType<number, number | undefined, number>;
+  raised_at: Ms;
+  acked_at: Ms | null;
+  acked_by: number | null;
+  acked_by_name: string | null;
+  recovered_at: Ms | null;
+}
+
+/** Every notification mail sent, with its result (migration 0006). */
+export interface NotifyDeliveriesTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  channel: 'email';
+  kind: 'alarm' | 'test';
+  destination: string;
+  subject: string;
+  ok: Flag;
+  error: string | null;
+  alarm_record_id: number | null;
+  created_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -336,6 +409,10 @@ export interface Database {
   tag_last_values: TagLastValuesTable;
   ingest_drops: IngestDropsTable;
   tag_writes: TagWritesTable;
+  alarm_groups: AlarmGroupsTable;
+  alarm_rules: AlarmRulesTable;
+  alarm_records: AlarmRecordsTable;
+  notify_deliveries: NotifyDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
