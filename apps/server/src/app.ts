@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { alarmRuleRoutes } from './modules/alarm-rule/alarm-rule.routes.ts';
+import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { deviceGroupRoutes } from './modules/device-group/device-group.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
@@ -13,9 +15,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
+import { alarmEnginePlugin } from './plugins/alarm-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -23,6 +27,7 @@ import { deviceLinkPlugin } from './plugins/device-link.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { liveDataPlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { notifyPlugin } from './plugins/notify.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
 import { createServices } from './services.ts';
@@ -76,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   );
   await app.register(liveDataPlugin, { config });
+  await app.register(alarmEnginePlugin, { config });
+  await app.register(notifyPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -93,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(historyRoutes);
       await api.register(settagRoutes);
       await api.register(liveRoutes);
+      await api.register(alarmRuleRoutes);
+      await api.register(alarmRoutes);
+      await api.register(notifyRoutes);
     },
     { prefix: API_BASE },
   );

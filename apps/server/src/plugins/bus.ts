@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { HistoryValue, LiveActMessage } from '@hmi/domain';
+import type { AlarmRecord, HistoryValue, LiveActMessage } from '@hmi/domain';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
@@ -16,9 +16,36 @@ export interface DeviceActEvent {
   act: Omit<LiveActMessage, 'type'>;
 }
 
+/** The alarm rules of a template changed (added, edited, deleted, imported): engines reload them. */
+export interface AlarmRulesEvent {
+  teamId: number;
+  templateId: number;
+}
+
+/**
+ * An alarm record changed, after its commit. `userIds`: the users whose data scope holds the
+ * device (each got one alarm message when `event` is 'raised').
+ */
+export interface AlarmEvent {
+  teamId: number;
+  deviceId: number;
+  event: 'raised' | 'repeated' | 'acked' | 'recovered';
+  record: AlarmRecord;
+  userIds: number[];
+}
+
+/** Messages of these users were added or marked read: their unread counts changed. */
+export interface MessagesChangedEvent {
+  teamId: number;
+  userIds: number[];
+}
+
 export interface BusEvents {
   'device.data': DeviceDataEvent;
   'device.act': DeviceActEvent;
+  'alarm.rules': AlarmRulesEvent;
+  'alarm.event': AlarmEvent;
+  'messages.changed': MessagesChangedEvent;
 }
 
 /**

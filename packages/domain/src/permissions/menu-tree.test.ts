@@ -13,7 +13,7 @@ const ctx = (over: Partial<MenuContext>): MenuContext => ({
 const ALWAYS = [MenuPath.MsgAlarm, MenuPath.MsgSystem, MenuPath.Profile];
 
 describe('menu tree', () => {
-  it('covers every signed-in route of SPEC section 2 with its rule', () => {
+  it('covers every signed-in route of SPEC section 2 (plus our alarm routes) with its rule', () => {
     const rules = Object.fromEntries(
       menuTree.flatMap((s) => s.children ?? []).map((n) => [n.path, n.rule] as const),
     );
@@ -27,6 +27,9 @@ describe('menu tree', () => {
       '/device/projectlist': 39,
       '/billing/myAccount': 17,
       '/billing/rechargeRecord': 22,
+      // Alarm management: SPEC names the area without routes; ours need the alarm permission (44).
+      '/alarm/alarmRules': 44,
+      '/alarm/alarmRecords': 44,
       '/message/msgAlarm': 'always',
       '/message/msgBilling': 23,
       '/message/msgSystem': 'always',

@@ -22,6 +22,8 @@ export const MenuPath = {
   ProjectList: '/device/projectlist',
   MyAccount: '/billing/myAccount',
   RechargeRecord: '/billing/rechargeRecord',
+  AlarmRules: '/alarm/alarmRules',
+  AlarmRecords: '/alarm/alarmRecords',
   MsgAlarm: '/message/msgAlarm',
   MsgBilling: '/message/msgBilling',
   MsgSystem: '/message/msgSystem',
@@ -102,6 +104,22 @@ export const menuTree: readonly MenuNode[] = [
         path: MenuPath.RechargeRecord,
         titleKey: 'menu.billing.rechargeRecord',
         rule: Perm.RechargeRecordView,
+      },
+    ],
+  },
+  {
+    // Alarm management (SPEC section 2 names it by wording only; routes are ours): permission 44.
+    key: 'alarm',
+    path: '/alarm',
+    titleKey: 'menu.alarm.title',
+    rule: 'always',
+    children: [
+      { key: 'alarmRules', path: MenuPath.AlarmRules, titleKey: 'menu.alarm.rules', rule: Perm.DeviceAlarm },
+      {
+        key: 'alarmRecords',
+        path: MenuPath.AlarmRecords,
+        titleKey: 'menu.alarm.records',
+        rule: Perm.DeviceAlarm,
       },
     ],
   },

@@ -53,6 +53,26 @@ export const shellPages: readonly ShellPage[] = [
     title: 'monitor:title',
     load: () => import('../../pages/device/DeviceMonitorPage.tsx').then((m) => m.DeviceMonitorPage),
   },
+  {
+    path: MenuPath.AlarmRules,
+    title: 'menu:alarm.rules',
+    load: () => import('../../pages/alarm/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),
+  },
+  {
+    path: MenuPath.AlarmRecords,
+    title: 'menu:alarm.records',
+    load: () => import('../../pages/alarm/AlarmRecordsPage.tsx').then((m) => m.AlarmRecordsPage),
+  },
+  {
+    path: MenuPath.MsgAlarm,
+    title: 'menu:message.alarm',
+    load: () => import('../../pages/message/MsgAlarmPage.tsx').then((m) => m.MsgAlarmPage),
+  },
+  {
+    path: MenuPath.MsgSystem,
+    title: 'menu:message.system',
+    load: () => import('../../pages/message/MsgSystemPage.tsx').then((m) => m.MsgSystemPage),
+  },
 ];
 
 export const implementedPaths: ReadonlySet<string> = new Set(shellPages.map((p) => p.path));
