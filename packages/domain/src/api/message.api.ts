@@ -9,7 +9,7 @@ import { alarmLevelSchema, alarmRecord } from './alarm.api.ts';
  */
 export const MessagePaths = {
   count: '/msg/notify/count', // GET -> messageCounts (auth.api)                       (signed in)
-  today: '/msg/notify/today', // GET -> messageListReply (today's, newest first, <= 50) (signed in)
+  today: '/msg/notify/today', // GET messageTodayQuery -> messageListReply (today's, newest first, <= 50) (signed in)
   query: '/msg/notify', // GET messageQuery -> messageListReply                         (signed in)
   setRead: '/msg/setread', // POST messageSetReadBody -> messageSetReadReply            (signed in)
   settings: '/msg/notify/settings', // GET -> notifySettings; POST notifySettings -> notifySettings
@@ -56,6 +56,15 @@ export const messageQuery = z.object({
 export type MessageQuery = z.input<typeof messageQuery>;
 export const messageListReply = z.object({ list: z.array(messageItem), total: z.number().int() });
 export type MessageListReply = z.infer<typeof messageListReply>;
+
+/**
+ * GET /msg/notify/today: `tz` = the caller's offset from UTC in hours (e.g. 8, -5, 5.5; the
+ * browser's `-new Date().getTimezoneOffset() / 60`) so "today" starts at the caller's midnight;
+ * absent = the server's time zone. `total` of the reply counts every message of today.
+ */
+export const messageTodayQuery = z.object({ tz: z.coerce.number().min(-14).max(14).optional() });
+export type MessageTodayQuery = z.input<typeof messageTodayQuery>;
+export const MessageLimits = { todayMax: 50 } as const;
 
 /** Mark read: the given ids, or every unread message (of `kind` when given) with `all`. */
 export const messageSetReadBody = z.union([
@@ -110,3 +119,7 @@ export const notifyEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
 ]);
 export type NotifyEvent = z.infer<typeof notifyEvent>;
+
+/** Client -> server frames of the notify socket: only the heartbeat; anything else closes it (1003). */
+export const notifyClientMessage = z.object({ type: z.literal('ping') });
+export type NotifyClientMessage = z.infer<typeof notifyClientMessage>;
