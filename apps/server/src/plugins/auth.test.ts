@@ -149,17 +149,26 @@ describe('permissions and data scope', () => {
         .body.code,
     ).toBe(0);
 
+    // A billing message for each of them (messages are per user).
+    const users = await server.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('team_id', '=', main.profile.team_id)
+      .execute();
+    expect(users).toHaveLength(2);
     await server.app.db
       .insertInto('messages')
-      .values({
-        team_id: main.profile.team_id,
-        user_id: null,
-        kind: 'billing',
-        title: 't',
-        body: 'b',
-        read_at: null,
-        created_at: Date.now(),
-      })
+      .values(
+        users.map((u) => ({
+          team_id: main.profile.team_id,
+          user_id: u.id,
+          kind: 'billing' as const,
+          title: 't',
+          body: 'b',
+          read_at: null,
+          created_at: Date.now(),
+        })),
+      )
       .execute();
     const mainCounts = await server.call('GET', '/msg/notify/count', { token: main.tokens.token });
     expect(mainCounts.body.data).toMatchObject({ total: { billing: 1 }, unread: { billing: 1 } });

@@ -1,11 +1,46 @@
-import { Perm, type MessageCounts } from '@hmi/domain';
+import {
+  ErrorCode,
+  MessageLimits,
+  Perm,
+  type messageQuery,
+  type MessageCounts,
+  type MessageItem,
+  type MessageListReply,
+  type MessageSetReadBody,
+} from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { z } from 'zod';
+import type { Database, MessageKind } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { textsFor } from '../../mail/mail-texts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import type { MessageRepo } from './message.repo.ts';
+import type { MessageFilter, MessageOwner, MessageRepo, MessageRow } from './message.repo.ts';
 
-/** The message centre (counts and system notices for now; listing comes with the message issue). */
+const DAY_MS = 24 * 3600_000;
+
+/** The kinds of messages a caller sees: system notices and alarms always, billing with MsgBillingView (23). */
+export function visibleKinds(user: CurrentUser): MessageKind[] {
+  return user.permissions.has(Perm.MsgBillingView) ? ['notice', 'billing', 'alarm'] : ['notice', 'alarm'];
+}
+
+/** Start of the day that holds `now` for a caller `tzHours` from UTC (the server's zone when absent). */
+export function startOfDay(now: number, tzHours?: number): number {
+  const offset =
+    tzHours === undefined ? -new Date(now).getTimezoneOffset() * 60_000 : Math.round(tzHours * 3600_000);
+  return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
+}
+
+const owner = (user: CurrentUser): MessageOwner => ({
+  teamId: user.teamId,
+  userId: user.id,
+  scope: user.scope,
+});
+
+/**
+ * The message centre (SPEC sections 2, 7): every user's own notices, billing and alarm messages,
+ * their counts and read state. An alarm message carries its record as it is now (state, ack),
+ * while the record's device stays in the caller's data scope.
+ */
 export class MessageService {
   constructor(private readonly repo: MessageRepo) {}
 
@@ -15,17 +50,83 @@ export class MessageService {
       total: { notice: 0, billing: 0, alarm: 0 },
       unread: { notice: 0, billing: 0, alarm: 0 },
     };
+    const kinds = visibleKinds(user);
     for (const row of await this.repo.countByKind(user.teamId, user.id)) {
-      if (row.kind === 'billing' && !user.permissions.has(Perm.MsgBillingView)) continue;
+      if (!kinds.includes(row.kind)) continue;
       counts.total[row.kind] = Number(row.total);
       counts.unread[row.kind] = Number(row.unread);
     }
     return counts;
   }
 
+  /** GET /msg/notify: filters, paging, newest first. Billing asked for without 23: 1002. */
+  async query(user: CurrentUser, q: z.output<typeof messageQuery>): Promise<MessageListReply> {
+    const filter: MessageFilter = {
+      kinds: this.kindsFor(user, q.kind),
+      state: q.state,
+      level: q.level,
+      unread: q.unread,
+      from: q.from,
+      to: q.to,
+      search: q.search,
+    };
+    const { rows, total } = await this.repo.page(owner(user), filter, {
+      offset: (q.page - 1) * q.page_size,
+      limit: q.page_size,
+    });
+    return { list: await this.items(rows), total };
+  }
+
+  /** GET /msg/notify/today: the caller's messages since their midnight, newest first (at most 50). */
+  async today(user: CurrentUser, tzHours: number | undefined, now = Date.now()): Promise<MessageListReply> {
+    const { rows, total } = await this.repo.page(
+      owner(user),
+      { kinds: visibleKinds(user), state: 0, from: startOfDay(now, tzHours) },
+      { offset: 0, limit: MessageLimits.todayMax },
+    );
+    return { list: await this.items(rows), total };
+  }
+
+  /**
+   * POST /msg/setread. Ids: every one must be the caller's own message of a kind they may see,
+   * else 1003 and nothing changes. All: every unread message of the caller (of `kind`).
+   * Returns how many became read.
+   */
+  async setRead(user: CurrentUser, body: MessageSetReadBody): Promise<number> {
+    const now = Date.now();
+    if ('ids' in body) {
+      const updated = await this.repo.markOwnRead(owner(user), visibleKinds(user), body.ids, now);
+      if (updated === null) throw new AppError(ErrorCode.E1003_NO_DATA);
+      return updated;
+    }
+    return this.repo.markRead(owner(user), { kinds: this.kindsFor(user, body.kind) }, now);
+  }
+
   /** The welcome notice of a newly active account, in its language. */
   welcome(user: { id: number; team_id: number; lang: string }, trx: Transaction<Database>): Promise<void> {
     const { title, body } = textsFor(user.lang).welcome();
     return this.repo.insert({ teamId: user.team_id, userId: user.id, kind: 'notice', title, body }, trx);
+  }
+
+  private kindsFor(user: CurrentUser, kind: MessageKind | undefined): MessageKind[] {
+    const kinds = visibleKinds(user);
+    if (kind === undefined) return kinds;
+    if (!kinds.includes(kind)) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+    return [kind];
+  }
+
+  /** Rows as items, with the alarm records of the page loaded in one query. */
+  private async items(rows: MessageRow[]): Promise<MessageItem[]> {
+    const ids = [...new Set(rows.flatMap((r) => (r.record_id === null ? [] : [r.record_id])))];
+    const records = new Map((await this.repo.alarmRecords(ids)).map((r) => [r.id, r]));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      read: r.read_at !== null,
+      created_at: r.created_at,
+      alarm: r.record_id === null ? null : (records.get(r.record_id) ?? null),
+    }));
   }
 }
