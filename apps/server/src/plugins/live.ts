@@ -6,7 +6,7 @@ import { CommandTracker } from '../modules/commands/command-tracker.ts';
 import { HistoryRepo } from '../modules/history/history.repo.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
 import { DeviceActs } from '../modules/live/device-acts.ts';
-import { LiveHub } from '../modules/live/live-hub.ts';
+import { LiveHub, type PrincipalLoader } from '../modules/live/live-hub.ts';
 import { LiveRepo } from '../modules/live/live.repo.ts';
 import { SettagRepo } from '../modules/settag/settag.repo.ts';
 import { SettagService } from '../modules/settag/settag.service.ts';
@@ -20,6 +20,8 @@ export interface LiveData {
   repo: LiveRepo;
   /** The caller of a socket token; null when missing, invalid, expired, or the session ended. */
   authenticate(token: string | undefined): Promise<CurrentUser | null>;
+  /** A socket's caller again (session still valid, current permissions and scope); null = signed out. */
+  reload: PrincipalLoader;
   /** Deletes history older than the retention now; returns the rows deleted. */
   prune(): Promise<number>;
 }
@@ -55,7 +57,8 @@ export const liveDataPlugin = fp<{ config: Config }>(
       const claims = await tokens.verify(token).catch(() => null);
       return claims ? principal(claims.userId, claims.sessionId) : null;
     };
-    const hub = new LiveHub(repo, bus, config.live, (u) => principal(u.id, u.sessionId), app.log);
+    const reload: PrincipalLoader = (u) => principal(u.id, u.sessionId);
+    const hub = new LiveHub(repo, bus, config.live, reload, app.log);
     const history = new HistoryRepo(db, app.dbEngine);
     const prune = async () =>
       config.history.retentionDays > 0
@@ -73,7 +76,7 @@ export const liveDataPlugin = fp<{ config: Config }>(
     }, config.history.pruneIntervalMs);
     pruneTimer.unref();
 
-    app.decorate('liveData', { ingest, commands, settag, hub, repo, authenticate, prune });
+    app.decorate('liveData', { ingest, commands, settag, hub, repo, authenticate, reload, prune });
     app.addHook('preClose', async () => hub.stop());
     app.addHook('onClose', async () => {
       clearInterval(pruneTimer);
