@@ -20,6 +20,7 @@ export const HistoryPaths = {
   series: '/history/series', // GET historySeriesQuery -> historySeriesReply    (device view 2)
   export: '/history/export', // GET historyExportQuery -> xlsx or CSV file      (device view 2)
   drops: '/history/drops', // GET ?id= -> ingestDrops                           (device view 2)
+  tags: '/history/tags', // GET ?id= -> historyTagsReply                         (device view 2)
 } as const;
 
 export const HistoryLimits = {
@@ -161,6 +162,19 @@ export type HistoryExportQuery = z.input<typeof historyExportQuery>;
  * tags not in its template (or no template / not bound), values of the wrong data type or out of
  * the type's range, and messages that were not valid `data` payloads.
  */
+/** A tag a device can have history for: its template's tags, then its monitor points. */
+export const historyTag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  data_type: z.number().int(),
+  unit: z.string(),
+  decimals: z.number().int(),
+  source: z.enum(['template', 'point']),
+});
+export type HistoryTag = z.infer<typeof historyTag>;
+export const historyTagsReply = z.object({ device_id: z.number().int(), tags: z.array(historyTag) });
+export type HistoryTagsReply = z.infer<typeof historyTagsReply>;
+
 export const ingestDrops = z.object({
   device_id: z.number().int(),
   unknown_tag: z.number().int(),

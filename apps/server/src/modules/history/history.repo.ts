@@ -46,6 +46,11 @@ export class HistoryRepo {
       .executeTakeFirst();
   }
 
+  /** The device's tags: template tags in template order, then monitor points. */
+  deviceTags(deviceId: number) {
+    return new DeviceTagsRepo(this.db).ofDevice(deviceId);
+  }
+
   /** Names of the device's tags among `tagIds`: template tags and monitor points alike. */
   async tagNames(deviceId: number, tagIds: readonly number[]): Promise<Map<number, string>> {
     const wanted = new Set(tagIds);

@@ -6,6 +6,7 @@ import {
   historyRawReply,
   historySeriesQuery,
   historySeriesReply,
+  historyTagsReply,
   idQuery,
   ingestDrops,
   Perm,
@@ -56,6 +57,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return reply.send(body);
     },
+  );
+
+  app.get(
+    HistoryPaths.tags,
+    { preHandler: view, schema: { querystring: idQuery, response: { 200: envelope(historyTagsReply) } } },
+    async (request) => ok(await history.tags(requireUser(request), request.query.id)),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import {
   ErrorCode,
   HistoryLimits,
+  isMonitorPointTagId,
   type HistoryRawReply,
   type HistorySeries,
   type HistorySeriesReply,
+  type HistoryTagsReply,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -47,6 +49,23 @@ export class HistoryService {
     const device = await this.repo.device(caller.scope, id);
     if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
     return device.id;
+  }
+
+  /** The tags a device in the caller's scope has history for: template tags, then monitor points. */
+  async tags(caller: CurrentUser, id: number): Promise<HistoryTagsReply> {
+    const deviceId = await this.requireDevice(caller, id);
+    const tags = await this.repo.deviceTags(deviceId);
+    return {
+      device_id: deviceId,
+      tags: tags.map((t) => ({
+        id: t.id,
+        name: t.name,
+        data_type: t.data_type,
+        unit: t.unit,
+        decimals: t.decimals,
+        source: isMonitorPointTagId(t.id) ? 'point' : 'template',
+      })),
+    };
   }
 
   async check(caller: CurrentUser, q: Range): Promise<CheckedRange> {

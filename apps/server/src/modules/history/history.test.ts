@@ -1,4 +1,11 @@
-import { ErrorCode, Perm, type HistoryRow, type HistorySeriesReply } from '@hmi/domain';
+import {
+  ErrorCode,
+  MONITOR_TAG_ID_BASE,
+  Perm,
+  type HistoryRow,
+  type HistorySeriesReply,
+  type HistoryTagsReply,
+} from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +175,48 @@ describe('history series', () => {
     expect(
       (await server.call('GET', `/history/export?${q}&format=csv`, { token: other.token })).body.code,
     ).toBe(ErrorCode.E1003_NO_DATA);
+  });
+});
+
+describe('history tags', () => {
+  it("lists the device's template tags, then its monitor points, within the caller's scope", async () => {
+    const added = await server.call('POST', '/device/monitor/add', {
+      token,
+      body: {
+        id: deviceId,
+        name: 'pressure',
+        data_type: 7,
+        rw: 0,
+        link: 'Ethernet 1',
+        plc_vendor: 'Siemens',
+        plc_name: 'S7-1200',
+        station: 1,
+        component_type: 'word',
+        address: 'DB1.DBW10',
+        length: 0,
+        decimals: 2,
+        step: 2,
+      },
+    });
+    expect(added.body.code).toBe(0);
+    const reply = await server.call<HistoryTagsReply>('GET', `/history/tags?id=${deviceId}`, { token });
+    expect(reply.body.code).toBe(0);
+    const list = reply.body.data.tags;
+    expect(list.filter((t) => t.source === 'template').map((t) => t.id)).toEqual(
+      team.template.tags.map((t) => t.id),
+    );
+    const last = list[list.length - 1]!;
+    expect(last).toMatchObject({ name: 'pressure', source: 'point', data_type: 7, decimals: 2 });
+    expect(last.id).toBeGreaterThanOrEqual(MONITOR_TAG_ID_BASE);
+
+    const other = await teamWithTemplate(server);
+    expect((await server.call('GET', `/history/tags?id=${deviceId}`, { token: other.token })).body.code).toBe(
+      ErrorCode.E1003_NO_DATA,
+    );
+    const noView = await createSubAccount(server, team.main, { permissions: [], deviceIds: [deviceId] });
+    expect(
+      (await server.call('GET', `/history/tags?id=${deviceId}`, { token: noView.tokens.token })).body.code,
+    ).toBe(ErrorCode.E1002_PERMISSION_DENIED);
   });
 });
 

@@ -1,9 +1,9 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HistoryLimits, tagDataTypeName, type TemplateTag } from '@hmi/domain';
+import { HistoryLimits, tagDataTypeName, type HistoryTag } from '@hmi/domain';
 
 interface Props {
-  tags: readonly TemplateTag[];
+  tags: readonly HistoryTag[];
   value: number[];
   onChange(ids: number[]): void;
   loading: boolean;

@@ -3,6 +3,7 @@ import {
   type HistoryExportQuery,
   type HistoryRawReply,
   type HistorySeriesReply,
+  type HistoryTagsReply,
 } from '@hmi/domain';
 import { http } from '../../app/http/http.ts';
 import type { TimeRange } from './history-range.ts';
@@ -33,7 +34,10 @@ const params = (s: HistoryScope) => ({
  * A file reply comes as bytes; an error reply is the usual JSON envelope: decode that one so the
  * client handles its code like any other (1035 in place, token refresh on 1009...).
  */
-function envelopeOrBytes(data: unknown, headers: { get?: (name: string) => unknown } | undefined): unknown {
+export function envelopeOrBytes(
+  data: unknown,
+  headers: { get?: (name: string) => unknown } | undefined,
+): unknown {
   const type = String(headers?.get?.('content-type') ?? '');
   if (data instanceof ArrayBuffer && type.includes('application/json')) {
     try {
@@ -53,6 +57,12 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
  * codes are shown on the screen, next to what caused them.
  */
 export const historyApi = {
+  /** The device's template tags, then its monitor points. */
+  tags: (deviceId: number, signal?: AbortSignal) =>
+    http.get<HistoryTagsReply>(HistoryPaths.tags, {
+      params: { id: deviceId },
+      ...(signal ? { signal } : {}),
+    }),
   series: (s: HistoryScope, width: number, signal?: AbortSignal) =>
     http.get<HistorySeriesReply>(HistoryPaths.series, {
       params: { ...params(s), width },
@@ -78,6 +88,7 @@ export const historyApi = {
 
 export const historyKeys = {
   all: ['history'] as const,
+  tags: (deviceId: number) => ['history', 'tags', deviceId] as const,
   series: (s: HistoryScope, width: number) =>
     ['history', 'series', s.deviceId, s.tagIds.join(','), s.from, s.to, width] as const,
   raw: (s: HistoryScope, p: RawPage) =>

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TemplateTag } from '@hmi/domain';
+import type { HistoryTag } from '@hmi/domain';
 import { deviceApi } from '../device/device.api.ts';
-import { useTemplateDetail } from '../template/use-templates.ts';
+import { historyApi, historyKeys } from './history.api.ts';
+
+const NO_TAGS: HistoryTag[] = [];
 
 /**
- * The chosen device and the tags it can have history for: its template's tags, in template
- * order. (Monitor points join here once the device detail carries them.)
+ * The chosen device and the tags it can have history for: its template's tags in template
+ * order, then its monitor points (the data monitor's own tags).
  */
 export function useHistoryDevice(deviceId: number | undefined) {
   const device = useQuery({
@@ -14,10 +16,13 @@ export function useHistoryDevice(deviceId: number | undefined) {
     enabled: deviceId !== undefined,
     staleTime: 30_000,
   });
-  const templateId = device.data?.template_id ?? undefined;
-  const template = useTemplateDetail(templateId ?? undefined);
-  const tags: TemplateTag[] = template.data?.tags ?? [];
-  const loadingTags =
-    device.isPending && deviceId !== undefined ? true : templateId ? template.isPending : false;
-  return { device, tags, loadingTags, tagsFailed: template.isError };
+  const tagList = useQuery({
+    queryKey: historyKeys.tags(deviceId ?? 0),
+    queryFn: ({ signal }) => historyApi.tags(deviceId ?? 0, signal),
+    enabled: deviceId !== undefined,
+    staleTime: 30_000,
+  });
+  const tags = tagList.data?.tags ?? NO_TAGS;
+  const loadingTags = deviceId !== undefined && (device.isPending || tagList.isPending);
+  return { device, tags, loadingTags, tagsFailed: tagList.isError };
 }

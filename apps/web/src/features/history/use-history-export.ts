@@ -9,7 +9,7 @@ const mime: Record<ExportFormat, string> = {
 };
 
 /** Saves bytes as a file through a temporary object URL. */
-function save(bytes: ArrayBuffer, type: string, name: string) {
+export function save(bytes: ArrayBuffer, type: string, name: string) {
   const url = URL.createObjectURL(new Blob([bytes], { type }));
   const a = document.createElement('a');
   a.href = url;
