@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tagDataTypeName, type MonitorTag } from '@hmi/domain';
 import { useLiveValue, type LiveValueStore } from '../live/live-value-store.ts';
+import { AlarmStatusCell } from '../alarm/AlarmStatusCell.tsx';
 import { formatTagValue, isWritable, tagQuality, type TagQuality } from './tag-value.ts';
 
 const qualityStatus: Record<TagQuality, 'success' | 'warning' | 'default'> = {
@@ -14,6 +15,8 @@ const qualityStatus: Record<TagQuality, 'success' | 'warning' | 'default'> = {
 };
 
 interface Props {
+  /** The device shown (its tags' alarm status). */
+  deviceId: number | undefined;
   tags: readonly MonitorTag[];
   values: LiveValueStore;
   online: boolean;
@@ -59,6 +62,14 @@ export function MonitorTable(props: Props) {
         title: t('column.value'),
         width: compact ? 100 : 150,
         render: (_: unknown, r) => <ValueCell store={values} tag={r} />,
+      },
+      {
+        key: 'alarm',
+        title: compact ? undefined : t('column.alarm'),
+        width: compact ? 32 : 96,
+        render: (_: unknown, r) => (
+          <AlarmStatusCell deviceId={props.deviceId} tagId={r.tag_id} name={r.name} dotOnly={compact} />
+        ),
       },
       {
         key: 'quality',

@@ -186,6 +186,7 @@ export function DeviceMonitorPage() {
 
       <Card className="monitor-card">
         <MonitorTable
+          deviceId={deviceId}
           tags={tags}
           values={live.values}
           online={online}
