@@ -32,18 +32,30 @@ export interface SocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export interface LiveSocketOptions {
+export interface LiveSocketOptions<In = LiveServerMessage> {
   /** The socket address with the current token (read on every connection attempt). */
   url(): string;
-  onMessage(message: LiveServerMessage): void;
+  onMessage(message: In): void;
+  /**
+   * Turns a received JSON frame into a message, or undefined to ignore it. Default: the device
+   * data socket's `liveServerMessage`; other sockets of the session (notify) pass their own.
+   */
+  parse?(json: unknown): In | undefined;
+  /** Wait before reconnect attempt `attempt` (1, 2, ...). Default: reconnectIntervalMs each time. */
+  reconnectDelayMs?(attempt: number): number;
   onStatus?(status: LiveSocketStatus, attempt: number): void;
   /** The server closed for a token error (4001): the session is over. */
   onTokenError(): void;
   /** Runs before each reconnect (e.g. a call that refreshes an expired access token). */
   beforeReconnect?(): Promise<void>;
   createSocket?(url: string): SocketLike;
-  settings?: Partial<typeof LiveSocketSettings>;
+  settings?: Partial<Record<keyof typeof LiveSocketSettings, number>>;
 }
+
+const parseLive = (json: unknown): LiveServerMessage | undefined => {
+  const parsed = liveServerMessage.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+};
 
 const OPEN = 1;
 
@@ -51,9 +63,10 @@ const OPEN = 1;
  * One device data socket (live.api.ts): pings every 10 s, re-sends the latest subscribe after
  * every (re)connection, reconnects after unexpected closes at most 4 times 30 s apart with a
  * 10 s connect timeout, and reports a token error close (4001) instead of reconnecting.
- * Not React: hooks own one instance each and call `close()` on unmount.
+ * Not React: hooks own one instance each and call `close()` on unmount. Generic over the
+ * received messages so the session's other socket (notify) shares the same connection rules.
  */
-export class LiveSocket {
+export class LiveSocket<In = LiveServerMessage> {
   private ws: SocketLike | null = null;
   private status: LiveSocketStatus = 'closed';
   private attempts = 0;
@@ -61,9 +74,9 @@ export class LiveSocket {
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private subscription: Extract<LiveClientMessage, { type: 'subscribe' }> | null = null;
-  private readonly settings: typeof LiveSocketSettings;
+  private readonly settings: Record<keyof typeof LiveSocketSettings, number>;
 
-  constructor(private readonly options: LiveSocketOptions) {
+  constructor(private readonly options: LiveSocketOptions<In>) {
     this.settings = { ...LiveSocketSettings, ...options.settings };
   }
 
@@ -123,8 +136,9 @@ export class LiveSocket {
       } catch {
         return;
       }
-      const parsed = liveServerMessage.safeParse(json);
-      if (parsed.success) this.options.onMessage(parsed.data);
+      // Without `parse` the messages are the device data socket's (In keeps its default).
+      const message = this.options.parse ? this.options.parse(json) : (parseLive(json) as In | undefined);
+      if (message !== undefined) this.options.onMessage(message);
     };
     ws.onerror = () => undefined;
     ws.onclose = (ev) => {
@@ -153,14 +167,17 @@ export class LiveSocket {
     }
     this.attempts += 1;
     this.setStatus('reconnecting');
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      const go = () => {
-        if (this.status === 'reconnecting') this.connect('reconnecting');
-      };
-      if (this.options.beforeReconnect) void this.options.beforeReconnect().then(go, go);
-      else go();
-    }, this.settings.reconnectIntervalMs);
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        const go = () => {
+          if (this.status === 'reconnecting') this.connect('reconnecting');
+        };
+        if (this.options.beforeReconnect) void this.options.beforeReconnect().then(go, go);
+        else go();
+      },
+      this.options.reconnectDelayMs?.(this.attempts) ?? this.settings.reconnectIntervalMs,
+    );
   }
 
   private detach(ws: SocketLike): void {

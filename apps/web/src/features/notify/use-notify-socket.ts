@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AlarmRecord } from '@hmi/domain';
+import { sessionKeys } from '../session/session.api.ts';
+import { messageKeys } from '../message/message.api.ts';
+import type { LiveSocketStatus } from '../live/live-socket.ts';
+import { ALARM_QUERY_ROOT, reactTo } from './notify-reactions.ts';
+import { createNotifySocket } from './notify-socket.ts';
+
+export interface NotifyHandlers {
+  /** A critical alarm was raised on a device the user may see. */
+  onCritical(record: AlarmRecord): void;
+  /** A later event of an alarm (acknowledged, recovered, raised again). */
+  onUpdate(record: AlarmRecord): void;
+}
+
+/**
+ * The session's notify socket, open while the signed-in frame is mounted: frames invalidate
+ * the queries they concern (badge counts, message lists, alarm screens) and report alarms to
+ * the handlers. After a reconnection counts, lists and alarm screens refresh, since frames
+ * sent while the socket was down are lost. Returns the socket's status (for tests and diagnostics).
+ */
+export function useNotifySocket(handlers: NotifyHandlers): LiveSocketStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveSocketStatus>('connecting');
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  }, [handlers]);
+
+  useEffect(() => {
+    let opened = false;
+    const socket = createNotifySocket({
+      onStatus: (s) => {
+        setStatus(s);
+        if (s !== 'open') return;
+        // The first open follows the guard's fresh counts; a reopen may have missed frames.
+        if (opened) {
+          for (const queryKey of [sessionKeys.messageCounts, messageKeys.all, ALARM_QUERY_ROOT])
+            void queryClient.invalidateQueries({ queryKey });
+        }
+        opened = true;
+      },
+      onMessage: (event) => {
+        const reaction = reactTo(event);
+        for (const queryKey of reaction.invalidate) void queryClient.invalidateQueries({ queryKey });
+        if (reaction.banner) handlersRef.current.onCritical(reaction.banner);
+        if (reaction.update) handlersRef.current.onUpdate(reaction.update);
+      },
+    });
+    socket.open();
+    return () => socket.close();
+  }, [queryClient]);
+
+  return status;
+}
