@@ -183,4 +183,21 @@ export class DeviceRepo {
       last: row.last === null || row.last === undefined ? null : Number(row.last),
     };
   }
+
+  /** The caller's devices with an open alarm record of their current team. */
+  async alarmingCount(scope: DataScope): Promise<number> {
+    const row = await this.scoped(scope)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('alarm_records')
+            .select('alarm_records.id')
+            .whereRef('alarm_records.device_id', '=', 'devices.id')
+            .whereRef('alarm_records.team_id', '=', 'devices.team_id')
+            .where('alarm_records.recovered_at', 'is', null),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }

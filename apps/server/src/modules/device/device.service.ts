@@ -85,10 +85,11 @@ export class DeviceService {
     };
   }
 
-  /** `alarm` counts devices with an active alarm: 0 until the alarm engine records alarms. */
+  /** `alarm` counts the caller's devices with an open alarm record (state 1 or 2, not recovered). */
   async overview(caller: CurrentUser): Promise<DeviceOverview> {
     const { total, online, last } = await this.devices.overview(caller.scope);
-    return { alarm: 0, last, offline: total - online, online, total };
+    const alarm = await this.devices.alarmingCount(caller.scope);
+    return { alarm, last, offline: total - online, online, total };
   }
 
   async detail(caller: CurrentUser, id: number): Promise<DeviceDetail> {

@@ -1,0 +1,374 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { AlarmRulesEvent, Bus, DeviceActEvent, DeviceDataEvent } from '../../plugins/bus.ts';
+import { AlarmRepo, type RuleRow } from './alarm.repo.ts';
+import {
+  compileCondition,
+  transitionOf,
+  Zone,
+  zoneOf,
+  type OpenState,
+  type RuleCondition,
+} from './alarm-state-machine.ts';
+import { AlarmWriter, type EngineRule } from './alarm-writer.ts';
+
+export interface AlarmEngineOptions {
+  db: Kysely<Database>;
+  bus: Bus;
+  log: { error(obj: object, msg?: string): void };
+  /** A device's team, template and name are read again after this long (ms; default 30 s). */
+  deviceTtlMs?: number;
+  now?: () => number;
+}
+
+/** A rule ready for evaluation. */
+interface CompiledRule extends EngineRule {
+  cond: RuleCondition;
+}
+
+/** The rules of one template, by tag and by id. */
+interface TemplateRules {
+  byTag: Map<number, CompiledRule[]>;
+  byId: Map<number, CompiledRule>;
+}
+
+/** An open record as the engine keeps it; `recordId` is null until its raise commits. */
+interface OpenAlarm extends OpenState {
+  recordId: number | null;
+}
+
+/** The engine's view of one device, and its queue of database work. */
+interface DeviceSlot {
+  id: number;
+  teamId: number | null;
+  templateId: number | null;
+  name: string;
+  /** Rule id -> open record. */
+  open: Map<number, OpenAlarm>;
+  /** The open records were read from the database (at start or on the first value). */
+  openLoaded: boolean;
+  /** When the device's team, template and name were read; 0 = read them before the next value. */
+  loadedAt: number;
+  /** Tail of the device's queue: transitions commit one after the other, in order. */
+  tail: Promise<void>;
+  /** Values waiting in the queue behind a load: later values wait too, so order holds. */
+  waiting: number;
+}
+
+function compileRules(rows: readonly RuleRow[]): TemplateRules {
+  const byTag = new Map<number, CompiledRule[]>();
+  const byId = new Map<number, CompiledRule>();
+  for (const r of rows) {
+    const cond = compileCondition(r);
+    const rule: CompiledRule | null = cond && {
+      id: r.id,
+      teamId: r.team_id,
+      groupId: r.group_id,
+      name: r.name,
+      level: r.level,
+      tagId: r.tag_id,
+      tagName: r.tag_name,
+      type: r.type,
+      content: r.content,
+      cond,
+    };
+    if (!rule) continue; // numbers the type needs are not numbers: it never fires
+    byId.set(rule.id, rule);
+    const list = byTag.get(rule.tagId);
+    if (list) list.push(rule);
+    else byTag.set(rule.tagId, [rule]);
+  }
+  return { byTag, byId };
+}
+
+/**
+ * The alarm engine (issue 6). It evaluates every committed live value (bus 'device.data'; backfill
+ * never comes there, so a device going offline or back-filling neither raises nor clears alarms)
+ * against the rules of the device's template, in memory: the rules by tag are cached per
+ * template (reloaded on bus 'alarm.rules'), the device's team and template per device (read again
+ * after `deviceTtlMs`, and at once after the device acknowledges a config or comes online: a
+ * template change always reaches the device as a config), and the open records per device and
+ * rule. Only transitions (alarm-state-machine.ts) touch the database, through a queue per device,
+ * so a device's transitions commit in the order of its values.
+ *
+ * Open records are read at start, so a restart neither duplicates nor loses active alarms (the
+ * partial unique index of open records is the last guard). A rule that disappears closes its open
+ * records as recovered; so does a device leaving the template or the team of its records.
+ *
+ * Constructible on its own (`new AlarmEngine({ db, bus, log })`, then `start()`) for benchmarks.
+ */
+export class AlarmEngine {
+  readonly repo: AlarmRepo;
+  readonly writer: AlarmWriter;
+  private readonly bus: Bus;
+  private readonly log: AlarmEngineOptions['log'];
+  private readonly ttl: number;
+  private readonly now: () => number;
+  private readonly slots = new Map<number, DeviceSlot>();
+  private readonly templates = new Map<number, TemplateRules>();
+  private readonly loadingTemplates = new Map<number, Promise<TemplateRules>>();
+  /** Rule reloads and orphan sweeps in flight (awaited by `idle`). */
+  private readonly background = new Set<Promise<unknown>>();
+  private detach: (() => void)[] = [];
+
+  constructor(options: AlarmEngineOptions) {
+    this.bus = options.bus;
+    this.log = options.log;
+    this.ttl = options.deviceTtlMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+    this.repo = new AlarmRepo(options.db);
+    this.writer = new AlarmWriter(options.db, this.repo, this.bus, this.now);
+  }
+
+  /** Reads the open records, closes those whose rule is gone, and subscribes to the bus. */
+  async start(): Promise<void> {
+    for (const r of await this.repo.open()) {
+      if (r.rule_id === null) continue;
+      this.slot(r.device_id).open.set(r.rule_id, { recordId: r.id, inCondition: true });
+    }
+    for (const slot of this.slots.values()) slot.openLoaded = true;
+    await this.closeOrphans();
+    this.detach = [
+      this.bus.subscribe('device.data', (e) => this.onData(e)),
+      this.bus.subscribe('device.act', (e) => this.onAct(e)),
+      this.bus.subscribe('alarm.rules', (e) => this.track(this.reloadRules(e))),
+    ];
+  }
+
+  /** Unsubscribes and lets the queued work finish. */
+  async stop(): Promise<void> {
+    this.detach.forEach((f) => f());
+    this.detach = [];
+    await this.idle();
+  }
+
+  /** Resolves once every queue and background job is done (tests, benchmarks, shutdown). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const pending = [...this.background, ...[...this.slots.values()].map((s) => s.tail)];
+      await Promise.all(pending);
+      const again = [...this.background, ...[...this.slots.values()].map((s) => s.tail)];
+      if (again.length === pending.length && again.every((p, i) => p === pending[i])) return;
+    }
+  }
+
+  /** Rule id -> open record id of a device (what the engine holds in memory). */
+  openOf(deviceId: number): Map<number, number | null> {
+    const slot = this.slots.get(deviceId);
+    return new Map([...(slot?.open ?? [])].map(([ruleId, a]) => [ruleId, a.recordId]));
+  }
+
+  private slot(deviceId: number): DeviceSlot {
+    let slot = this.slots.get(deviceId);
+    if (!slot) {
+      slot = {
+        id: deviceId,
+        teamId: null,
+        templateId: null,
+        name: '',
+        open: new Map(),
+        openLoaded: false,
+        loadedAt: 0,
+        tail: Promise.resolve(),
+        waiting: 0,
+      };
+      this.slots.set(deviceId, slot);
+    }
+    return slot;
+  }
+
+  private onData(event: DeviceDataEvent): void {
+    const slot = this.slot(event.deviceId);
+    if (slot.waiting > 0 || slot.loadedAt === 0 || this.now() - slot.loadedAt >= this.ttl) {
+      slot.waiting++;
+      this.enqueue(slot, async () => {
+        try {
+          await this.load(slot);
+          this.evaluate(slot, event.items);
+        } finally {
+          slot.waiting--;
+        }
+      });
+      return;
+    }
+    this.evaluate(slot, event.items);
+  }
+
+  /** A device that acknowledged a config (maybe of another template) or came online: read it again. */
+  private onAct(event: DeviceActEvent): void {
+    const { act, device_id: id } = event.act;
+    if (act !== 'sync' && act !== 'online') return;
+    const slot = this.slots.get(id);
+    if (slot) slot.loadedAt = 0;
+  }
+
+  /**
+   * Evaluates a device's values in memory; transitions update the open state at once and queue
+   * their commit. The hot path: a map lookup per value and a few comparisons per rule of its tag.
+   */
+  private evaluate(slot: DeviceSlot, items: DeviceDataEvent['items']): void {
+    if (slot.templateId === null || slot.teamId === null) return;
+    const rules = this.templates.get(slot.templateId);
+    if (!rules) return;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      const list = rules.byTag.get(item.tagId);
+      if (list === undefined) continue;
+      for (let j = 0; j < list.length; j++) {
+        const rule = list[j]!;
+        const zone = zoneOf(rule.cond, item.value);
+        if (zone === Zone.None) continue;
+        const open = slot.open.get(rule.id) ?? null;
+        const transition = transitionOf(open, zone);
+        if (transition === 'none') {
+          if (open !== null) open.inCondition = zone === Zone.In;
+        } else if (transition === 'raise') {
+          this.raise(slot, rule, item.value, item.ts);
+        } else if (transition === 'repeat') {
+          open!.inCondition = true;
+          this.repeat(slot, open!, item.value);
+        } else {
+          slot.open.delete(rule.id);
+          this.recover(slot, open!, item.value, item.ts);
+        }
+      }
+    }
+  }
+
+  private raise(slot: DeviceSlot, rule: CompiledRule, value: unknown, ts: number): void {
+    const alarm: OpenAlarm = { recordId: null, inCondition: true };
+    slot.open.set(rule.id, alarm);
+    const device = { id: slot.id, teamId: slot.teamId!, name: slot.name };
+    this.enqueue(slot, async () => {
+      try {
+        alarm.recordId = await this.writer.raise(device, rule, value, ts);
+      } catch (err) {
+        // Not recorded (e.g. the rule was deleted meanwhile): forget it, read the device again.
+        if (slot.open.get(rule.id) === alarm) slot.open.delete(rule.id);
+        this.resync(slot);
+        throw err;
+      }
+    });
+  }
+
+  private repeat(slot: DeviceSlot, alarm: OpenAlarm, value: unknown): void {
+    const teamId = slot.teamId!;
+    this.enqueue(slot, async () => {
+      if (alarm.recordId !== null) await this.writer.repeat(teamId, alarm.recordId, value);
+    });
+  }
+
+  private recover(slot: DeviceSlot, alarm: OpenAlarm, value: unknown, ts: number): void {
+    const teamId = slot.teamId!;
+    this.enqueue(slot, async () => {
+      if (alarm.recordId !== null) await this.writer.recover(teamId, [alarm.recordId], ts, value);
+    });
+  }
+
+  /** Reads the device's team, template and name (and its open records the first time). */
+  private async load(slot: DeviceSlot): Promise<void> {
+    if (slot.loadedAt !== 0 && this.now() - slot.loadedAt < this.ttl && slot.openLoaded) return;
+    const device = await this.repo.device(slot.id);
+    if (!slot.openLoaded) {
+      slot.open.clear();
+      for (const r of await this.repo.open(slot.id)) {
+        if (r.rule_id !== null) slot.open.set(r.rule_id, { recordId: r.id, inCondition: true });
+      }
+      slot.openLoaded = true;
+    }
+    const teamId = device?.team_id ?? null;
+    const templateId = teamId === null ? null : (device?.template_id ?? null);
+    // Records of another team (the device was unbound) or of rules outside the device's
+    // template (it changed template) can no longer recover by value: close them.
+    const rules = templateId === null ? null : await this.rules(templateId);
+    const gone = [...slot.open].filter(([ruleId]) => rules === null || !rules.byId.has(ruleId));
+    if (gone.length > 0) {
+      const ids = gone.map(([, a]) => a.recordId).filter((id): id is number => id !== null);
+      for (const [ruleId] of gone) slot.open.delete(ruleId);
+      const owners = await this.repo.open(slot.id);
+      for (const team of new Set(owners.map((r) => r.team_id))) {
+        const mine = owners.filter((r) => r.team_id === team && ids.includes(r.id)).map((r) => r.id);
+        if (mine.length > 0) await this.writer.recover(team, mine, this.now());
+      }
+    }
+    slot.teamId = teamId;
+    slot.templateId = templateId;
+    slot.name = device ? device.name || device.sn : '';
+    slot.loadedAt = this.now();
+  }
+
+  /** The rules of a template from the cache, read once when missing. */
+  private rules(templateId: number): TemplateRules | Promise<TemplateRules> {
+    const hit = this.templates.get(templateId);
+    if (hit) return hit;
+    let pending = this.loadingTemplates.get(templateId);
+    if (!pending) {
+      pending = this.repo
+        .rulesOfTemplate(templateId)
+        .then((rows) => {
+          const rules = compileRules(rows);
+          this.templates.set(templateId, rules);
+          return rules;
+        })
+        .finally(() => this.loadingTemplates.delete(templateId));
+      this.loadingTemplates.set(templateId, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The rules of a template changed: read them again; open records of rules that are gone close
+   * as recovered (in each device's queue, after what is pending there), and so do records whose
+   * rule was deleted (rule_id set null) on devices the engine has not seen.
+   */
+  private async reloadRules(event: AlarmRulesEvent): Promise<void> {
+    await this.loadingTemplates.get(event.templateId)?.catch(() => undefined);
+    const rules = compileRules(await this.repo.rulesOfTemplate(event.templateId));
+    this.templates.set(event.templateId, rules);
+    for (const slot of this.slots.values()) {
+      if (slot.templateId !== event.templateId) continue;
+      for (const [ruleId, alarm] of slot.open) {
+        if (rules.byId.has(ruleId)) continue;
+        slot.open.delete(ruleId);
+        const teamId = slot.teamId ?? event.teamId;
+        this.enqueue(slot, async () => {
+          if (alarm.recordId !== null) await this.writer.recover(teamId, [alarm.recordId], this.now());
+        });
+      }
+    }
+    await this.closeOrphans(event.teamId);
+  }
+
+  /** Closes open records whose rule was deleted (of a team, or of every team at start). */
+  private async closeOrphans(teamId?: number): Promise<void> {
+    const ids = await this.repo.orphanIds(teamId);
+    if (ids.length === 0) return;
+    const rows = (await this.repo.open()).filter((r) => ids.includes(r.id));
+    for (const team of new Set(rows.map((r) => r.team_id))) {
+      await this.writer.recover(
+        team,
+        rows.filter((r) => r.team_id === team).map((r) => r.id),
+        this.now(),
+      );
+    }
+  }
+
+  /** After a failed write: read the device's open records again before its next value. */
+  private resync(slot: DeviceSlot): void {
+    slot.openLoaded = false;
+    slot.loadedAt = 0;
+  }
+
+  private enqueue(slot: DeviceSlot, task: () => Promise<void>): void {
+    slot.tail = slot.tail.then(task).catch((err: unknown) => {
+      this.log.error({ err, deviceId: slot.id }, 'alarm transition failed');
+    });
+  }
+
+  private track(job: Promise<unknown>): void {
+    const tracked = job
+      .catch((err: unknown) => this.log.error({ err }, 'alarm rules reload failed'))
+      .finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+}

@@ -1,0 +1,67 @@
+import type { AlarmRecord } from '@hmi/domain';
+import ExcelJS from 'exceljs';
+import { tzLabel } from '../history/history.export.ts';
+import { alarmTexts, type ExportColumn } from './alarm-texts.ts';
+
+const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const TIME_COLUMNS = new Set<ExportColumn>(['raised_at', 'acked_at', 'recovered_at']);
+
+/** Columns of the sheet in order, with their widths. */
+const COLUMNS: [ExportColumn, number][] = [
+  ['raised_at', 22],
+  ['device', 20],
+  ['name', 20],
+  ['group', 16],
+  ['level', 10],
+  ['type', 14],
+  ['tag', 16],
+  ['state', 12],
+  ['content', 40],
+  ['value', 16],
+  ['last_value', 16],
+  ['times', 8],
+  ['acked_at', 22],
+  ['acked_by', 16],
+  ['recovered_at', 22],
+];
+
+/**
+ * xlsx of alarm records (POST AskAlarms): headers, levels, types and states in the caller's
+ * language; times as date-times in the caller's offset `tz` (hours), named in the time headers;
+ * values as text, so 64-bit values stay exact.
+ */
+export async function alarmXlsx(records: readonly AlarmRecord[], tz: number, lang: string): Promise<Buffer> {
+  const t = alarmTexts(lang);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(t.sheet);
+  sheet.columns = COLUMNS.map(([key, width]) => ({
+    key,
+    width,
+    header: TIME_COLUMNS.has(key) ? `${t.columns[key]} (${tzLabel(tz)})` : t.columns[key],
+    ...(TIME_COLUMNS.has(key) ? { style: { numFmt: TIME_FORMAT } } : {}),
+  }));
+  // exceljs writes a Date as its UTC wall time: shift it so Excel shows the caller's local time.
+  const local = (ts: number | null) => (ts === null ? null : new Date(ts + tz * 3600_000));
+  for (const r of records) {
+    sheet.addRow({
+      raised_at: local(r.raised_at),
+      device: r.device_name,
+      name: r.rule_name,
+      group: r.group_name ?? '',
+      level: t.levels[r.level] ?? String(r.level),
+      type: t.types[r.type] ?? String(r.type),
+      tag: r.tag_name,
+      state: t.states[r.state] ?? String(r.state),
+      content: r.content,
+      value: r.value,
+      last_value: r.last_value,
+      times: r.times,
+      acked_at: local(r.acked_at),
+      acked_by: r.acked_by ?? '',
+      recovered_at: local(r.recovered_at),
+    });
+  }
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
