@@ -128,8 +128,12 @@ describe('validation catalogues', () => {
   it('the corpus only holds failures and every key is emitted by some validator', () => {
     expect(failed.length).toBe(failures.length);
     const emitted = new Set(failed.map((f) => f.key));
-    // 'validation.required' is the zod type error of every schema, not a validator result.
-    expect(sorted(emitted)).toEqual(sorted(validationKeys.filter((k) => k !== 'validation.required')));
+    // 'validation.required' is the zod type error of every schema, not a validator result; the
+    // alarmImport keys come from the server's alarm rule importer (its tests cover each of them).
+    const fromValidators = validationKeys.filter(
+      (k) => k !== 'validation.required' && !k.startsWith('validation.alarmImport.'),
+    );
+    expect(sorted(emitted)).toEqual(sorted(fromValidators));
   });
 
   it.each(locales)('%s covers exactly validationKeys', (locale) => {

@@ -60,6 +60,26 @@ export const validationKeys = [
   'validation.card.passwordRequired',
   'validation.card.passwordInvalid',
   'validation.importFile.type',
+  // Emitted by the server's alarm rule checks and importer (apps/server/src/modules/alarm-rule).
+  'validation.alarmImport.noFile',
+  'validation.alarmImport.tooLarge',
+  'validation.alarmImport.notWorkbook',
+  'validation.alarmImport.legacyXls',
+  'validation.alarmImport.unreadable',
+  'validation.alarmImport.unsafe',
+  'validation.alarmImport.tooManyCells',
+  'validation.alarmImport.noSheet',
+  'validation.alarmImport.missingColumns',
+  'validation.alarmImport.empty',
+  'validation.alarmImport.tooManyRows',
+  'validation.alarmImport.ruleLimit',
+  'validation.alarmImport.badRows',
+  'validation.alarmImport.tooLong',
+  'validation.alarmImport.level',
+  'validation.alarmImport.type',
+  'validation.alarmImport.tag',
+  'validation.alarmImport.deviation',
+  'validation.alarmImport.deadband',
 ] as const;
 
 export type ValidationKey = (typeof validationKeys)[number];
