@@ -1,8 +1,17 @@
-import type { ConfigTag, DeviceConfig, ReadWriteType, TagDataTypeCode } from '@hmi/domain';
+import type {
+  AlarmLevel,
+  AlarmType,
+  ConfigAlarm,
+  ConfigTag,
+  DeviceConfig,
+  ReadWriteType,
+  TagDataTypeCode,
+} from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
+import { rulesOfTemplates, type AlarmRuleRow } from '../modules/alarm-rule/alarm-rule.repo.ts';
 import { DeviceTagsRepo, type DeviceTag } from '../modules/monitor/device-tags.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,7 +25,8 @@ const PUBLISH_CONCURRENCY = 50;
  * sync state to 0 (in the caller's transaction), then, after the commit, publishes the config
  * with that version; the device's `config/ack` of the same version sets the sync state to 1
  * (DeviceStateService). The config's tags are the device's tags: its template's, then its own
- * monitor points (DeviceTagsRepo).
+ * monitor points (DeviceTagsRepo); its alarms are the alarm rules of its template (those whose
+ * tag the device has), in the template's order.
  */
 export class DeviceConfigPublisher {
   private readonly deviceTags: DeviceTagsRepo;
@@ -54,19 +64,37 @@ export class DeviceConfigPublisher {
         .where('team_id', 'is not', null)
         .execute();
       const tags = await this.deviceTags.ofDevices(devices.map((d) => d.id));
+      const rules = await this.rulesByTemplate(devices.map((d) => d.template_id));
       for (const batch of chunks(devices, PUBLISH_CONCURRENCY)) {
         await Promise.all(
-          batch.map((d) =>
-            this.send(d.sn, {
+          batch.map((d) => {
+            const deviceTags = tags.get(d.id) ?? [];
+            const tagIds = new Set(deviceTags.map((t) => t.id));
+            const alarms = d.template_id === null ? [] : (rules.get(d.template_id) ?? []);
+            return this.send(d.sn, {
               templateId: d.template_id,
               version: d.config_version,
-              tags: (tags.get(d.id) ?? []).map(configTag),
-              alarms: [],
-            }),
-          ),
+              tags: deviceTags.map(configTag),
+              alarms: alarms.filter((r) => tagIds.has(r.tag_id)).map(configAlarm),
+            });
+          }),
         );
       }
     }
+  }
+
+  /** The alarm rules of these templates, by template. */
+  private async rulesByTemplate(
+    templateIds: readonly (number | null)[],
+  ): Promise<Map<number, AlarmRuleRow[]>> {
+    const ids = [...new Set(templateIds.filter((t): t is number => t !== null))];
+    const out = new Map<number, AlarmRuleRow[]>();
+    for (const r of await rulesOfTemplates(this.db, ids)) {
+      let list = out.get(r.template_id);
+      if (!list) out.set(r.template_id, (list = []));
+      list.push(r);
+    }
+    return out;
   }
 
   /** Removes the retained config of released devices. */
@@ -102,6 +130,30 @@ function configTag(t: DeviceTag): ConfigTag {
     ...(t.unit ? { unit: t.unit } : {}),
     decimals: t.decimals,
     ...(t.description ? { description: t.description } : {}),
+  };
+}
+
+/**
+ * A number of a rule as the config carries it: a JSON number when the decimal text survives the
+ * trip through a double unchanged, else the text (64-bit limits, "1.50").
+ */
+function configNumber(text: string): number | string {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && String(n) === text ? n : text;
+}
+
+/** An alarm rule as the config carries it (configAlarmSchema; empty fields left out). */
+function configAlarm(r: AlarmRuleRow): ConfigAlarm {
+  return {
+    id: r.id,
+    name: r.name,
+    tagId: r.tag_id,
+    type: r.type as AlarmType,
+    level: r.level as AlarmLevel,
+    value: configNumber(r.value),
+    ...(r.target !== null ? { target: configNumber(r.target) } : {}),
+    ...(r.deviation !== null ? { deviation: configNumber(r.deviation) } : {}),
+    ...(r.content ? { content: r.content } : {}),
   };
 }
 

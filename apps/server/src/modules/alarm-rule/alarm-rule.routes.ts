@@ -1,4 +1,84 @@
+import {
+  alarmIdsBody,
+  AlarmPaths,
+  alarmRule,
+  alarmRuleEditBody,
+  alarmRuleInput,
+  alarmRuleListQuery,
+  alarmRuleListReply,
+  envelope,
+  Perm,
+} from '@hmi/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { TemplateRepo } from '../template/template.repo.ts';
+import { AlarmGroupRepo } from './alarm-group.repo.ts';
+import { alarmGroupRoutes } from './alarm-group.routes.ts';
+import { AlarmGroupService } from './alarm-group.service.ts';
+import { alarmRuleIoRoutes } from './alarm-rule-io.routes.ts';
+import { AlarmRuleChanges } from './alarm-rule.changes.ts';
+import { AlarmInputError } from './alarm-rule.errors.ts';
+import { AlarmRuleImporter } from './alarm-rule.import.ts';
+import { AlarmRuleRepo } from './alarm-rule.repo.ts';
+import { AlarmRuleService } from './alarm-rule.service.ts';
 
-/** /alarm/group and /alarm/rule: alarm groups and the alarm rules of templates (issue 6). */
-export const alarmRuleRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * /alarm/group and /alarm/rule: alarm groups and the alarm rules of templates (issue 6), all
+ * behind the alarm permission (Perm.DeviceAlarm, 44). The services are wired here from the app's
+ * database, template service, device config publisher and bus.
+ */
+export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const templateRepo = new TemplateRepo(app.db);
+  const ruleRepo = new AlarmRuleRepo(app.db);
+  const groupRepo = new AlarmGroupRepo(app.db);
+  const changes = new AlarmRuleChanges(app.db, app.dbEngine, templateRepo, app.deviceConfig, app.bus);
+  const groups = new AlarmGroupService(app.db, groupRepo, changes);
+  const rules = new AlarmRuleService(ruleRepo, groups, app.services.templates, templateRepo, changes);
+  const importer = new AlarmRuleImporter(rules, ruleRepo, groupRepo, templateRepo, changes);
+  const langOf = async (request: FastifyRequest): Promise<string | undefined> =>
+    request.currentUser ? (await app.services.users.findById(request.currentUser.id))?.lang : undefined;
+
+  // Field errors carry i18n keys; their `msg` is worded in the caller's language. Anything else
+  // (and the translated error) goes on to the app's error handler.
+  app.setErrorHandler(async (err, request) => {
+    if (err instanceof AlarmInputError) throw err.translated(await langOf(request).catch(() => undefined));
+    throw err;
+  });
+
+  await app.register(alarmGroupRoutes, { groups });
+  await app.register(alarmRuleIoRoutes, { rules, importer, langOf });
+  const alarm = requirePermission(Perm.DeviceAlarm);
+
+  app.get(
+    AlarmPaths.ruleList,
+    {
+      preHandler: alarm,
+      schema: { querystring: alarmRuleListQuery, response: { 200: envelope(alarmRuleListReply) } },
+    },
+    async (request) => ok(await rules.list(requireUser(request), request.query)),
+  );
+
+  app.post(
+    AlarmPaths.ruleAdd,
+    { preHandler: alarm, schema: { body: alarmRuleInput, response: { 200: envelope(alarmRule) } } },
+    async (request) => ok(await rules.add(requireUser(request), request.body)),
+  );
+
+  app.post(
+    AlarmPaths.ruleEdit,
+    { preHandler: alarm, schema: { body: alarmRuleEditBody, response: { 200: envelope(alarmRule) } } },
+    async (request) => ok(await rules.edit(requireUser(request), request.body)),
+  );
+
+  app.post(
+    AlarmPaths.ruleDelete,
+    { preHandler: alarm, schema: { body: alarmIdsBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await rules.delete(requireUser(request), request.body.ids);
+      return ok(null);
+    },
+  );
+};

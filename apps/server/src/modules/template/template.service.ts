@@ -13,6 +13,7 @@ import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { copyTemplateRules, deleteRulesOfTags } from '../alarm-rule/alarm-rule.repo.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
@@ -116,7 +117,7 @@ export class TemplateService {
     return this.detail(caller, id);
   }
 
-  /** Copies a template with its tags under a new name (subject to the limit like a new one). */
+  /** Copies a template with its tags and alarm rules under a new name (subject to the limit like a new one). */
   async copy(caller: CurrentUser, sourceId: number, name: string): Promise<TemplateDetail> {
     const source = await this.require(caller, sourceId);
     const tags = await this.templates.tags(sourceId);
@@ -128,6 +129,9 @@ export class TemplateService {
         tags.map((r) => tagValues(presentTag(r))),
         trx,
       );
+      const copies = await this.templates.tags(t.id, trx);
+      const tagIds = new Map(tags.flatMap((r, i) => (copies[i] ? [[r.id, copies[i].id] as const] : [])));
+      await copyTemplateRules(trx, sourceId, { id: t.id, teamId: caller.teamId }, tagIds);
       return t.id;
     });
     return this.detail(caller, id);
@@ -197,11 +201,10 @@ export class TemplateService {
       }
       kept.add(t.id);
     }
-    await this.templates.deleteTags(
-      templateId,
-      [...existing].filter((id) => !kept.has(id)),
-      trx,
-    );
+    const removed = [...existing].filter((id) => !kept.has(id));
+    await this.templates.deleteTags(templateId, removed, trx);
+    // An alarm rule cannot outlive its tag.
+    await deleteRulesOfTags(trx, templateId, removed);
     for (const [position, t] of tags.entries()) {
       if (t.id !== undefined) await this.templates.updateTag(t.id, { ...tagValues(t), position }, trx);
       else await this.templates.insertTags(templateId, [tagValues(t)], trx, position);

@@ -1,0 +1,127 @@
+import multipart from '@fastify/multipart';
+import {
+  alarmImportReply,
+  AlarmLimits,
+  AlarmPaths,
+  envelope,
+  Perm,
+  type AlarmImportReply,
+} from '@hmi/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { fileInvalid } from './alarm-rule.errors.ts';
+import type { AlarmRuleImporter } from './alarm-rule.import.ts';
+import type { AlarmRuleService } from './alarm-rule.service.ts';
+import { IMPORT_SIZE_TEXT, readAlarmSheet } from './alarm-sheet.reader.ts';
+import { importTemplateWorkbook, rulesWorkbook, XLSX_TYPE } from './alarm-sheet.writer.ts';
+
+const templateIdSchema = z.coerce.number().int().positive();
+const exportQuery = z.object({ template_id: templateIdSchema });
+/** Any language tag; an unknown one falls back like every locale (resolveLocale). */
+const importTemplateQuery = z.object({ lang: z.string().trim().max(16).optional() });
+
+interface Upload {
+  templateId: number;
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** Multipart failures of @fastify/multipart (by code) as the import's own translated errors. */
+function uploadError(err: unknown): unknown {
+  switch ((err as { code?: string } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileInvalid('validation.alarmImport.tooLarge', { size: IMPORT_SIZE_TEXT });
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return fileInvalid('validation.alarmImport.noFile');
+    default:
+      return err;
+  }
+}
+
+/** The `template_id` field and the one `file` of the form, in any order; the file is size-capped. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  let templateId: number | undefined;
+  let file: { fileName: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename, bytes };
+      } else if (part.fieldname === 'template_id') {
+        const parsed = templateIdSchema.safeParse(part.value);
+        if (parsed.success) templateId = parsed.data;
+      }
+    }
+  } catch (err) {
+    throw uploadError(err);
+  }
+  if (templateId === undefined) throw fileInvalid('validation.positiveInteger', {}, undefined, 'template_id');
+  if (!file) throw fileInvalid('validation.alarmImport.noFile');
+  return { templateId, ...file };
+}
+
+/** `alarm-rules-<template id>-<UTC stamp>.xlsx` (ASCII: template names may be any script). */
+const exportName = (templateId: number): string =>
+  `alarm-rules-${templateId}-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}.xlsx`;
+
+/**
+ * /alarm/rule import, export and the import template (alarm permission 44; the template in the
+ * caller's data scope). The multipart parser is registered here only, for this scope's routes.
+ */
+export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
+  rules: AlarmRuleService;
+  importer: AlarmRuleImporter;
+  langOf: (request: FastifyRequest) => Promise<string | undefined>;
+}> = async (app, { rules, importer, langOf }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: AlarmLimits.maxImportBytes,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+  const alarm = requirePermission(Perm.DeviceAlarm);
+
+  app.post(
+    AlarmPaths.ruleImport,
+    { preHandler: alarm, schema: { response: { 200: envelope(alarmImportReply) } } },
+    async (request): Promise<{ code: number; data: AlarmImportReply; msg: string }> => {
+      const caller = requireUser(request);
+      const upload = await readUpload(request);
+      await rules.requireTemplate(caller, upload.templateId);
+      const rows = await readAlarmSheet(upload.bytes, upload.fileName, await langOf(request));
+      return ok(await importer.import(caller, upload.templateId, rows));
+    },
+  );
+
+  app.get(
+    AlarmPaths.ruleExport,
+    { preHandler: alarm, schema: { querystring: exportQuery } },
+    async (request, reply) => {
+      const { rules: list } = await rules.forExport(requireUser(request), request.query.template_id);
+      const body = await rulesWorkbook(list, await langOf(request));
+      reply.header('content-disposition', `attachment; filename="${exportName(request.query.template_id)}"`);
+      return reply.type(XLSX_TYPE).send(body);
+    },
+  );
+
+  app.get(
+    AlarmPaths.ruleImportTemplate,
+    { preHandler: alarm, schema: { querystring: importTemplateQuery } },
+    async (request, reply) => {
+      const body = await importTemplateWorkbook(request.query.lang ?? (await langOf(request)));
+      reply.header('content-disposition', 'attachment; filename="alarm-rules-template.xlsx"');
+      return reply.type(XLSX_TYPE).send(body);
+    },
+  );
+};

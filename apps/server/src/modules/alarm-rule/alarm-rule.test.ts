@@ -1,0 +1,430 @@
+import {
+  AlarmLevel,
+  AlarmType,
+  ErrorCode,
+  Perm,
+  type AlarmGroup,
+  type AlarmGroupListReply,
+  type AlarmRule,
+  type AlarmRuleListReply,
+  type TemplateDetail,
+} from '@hmi/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { grantData, setTemplateLimit, startDeviceTestServer } from '../device/device-test-factories.ts';
+import { addRule, buildAlarmTemplate, download, ruleName, uploadSheet } from './alarm-rule-test-helpers.ts';
+
+let server: TestServer;
+let main: Awaited<ReturnType<typeof createActiveUser>>;
+let token: string;
+let fixture: Awaited<ReturnType<typeof buildAlarmTemplate>>;
+
+beforeAll(async () => {
+  server = await startDeviceTestServer();
+  main = await createActiveUser(server);
+  token = main.tokens.token;
+  await setTemplateLimit(server, main.profile.team_id, 10);
+  fixture = await buildAlarmTemplate(server, token);
+});
+afterAll(async () => server?.close());
+
+const limitRule = (overrides: Record<string, unknown> = {}) => ({
+  template_id: fixture.template.id,
+  name: ruleName(),
+  level: AlarmLevel.Severe,
+  tag_id: fixture.tag('int16'),
+  type: AlarmType.High,
+  value: '100',
+  ...overrides,
+});
+
+const list = async (query: string, t = token) =>
+  (await server.call<AlarmRuleListReply>('GET', `/alarm/rule/list?${query}`, { token: t })).body;
+
+/** Another team with a template, a group and a rule of its own. */
+async function otherTeam() {
+  const other = await createActiveUser(server);
+  const t = other.tokens.token;
+  const { template, tag } = await buildAlarmTemplate(server, t);
+  const group = (
+    await server.call<AlarmGroup>('POST', '/alarm/group/add', { token: t, body: { name: 'theirs' } })
+  ).body.data;
+  const rule = await addRule(server, t, {
+    template_id: template.id,
+    name: 'theirs',
+    level: 1,
+    tag_id: tag('int16'),
+    type: AlarmType.High,
+    value: '1',
+  });
+  return { other, template, group, rule };
+}
+
+describe('alarm rule routes: access', () => {
+  const routes = [
+    { method: 'GET', path: '/alarm/group/list', body: undefined },
+    { method: 'POST', path: '/alarm/group/add', body: { name: 'g' } },
+    { method: 'POST', path: '/alarm/group/edit', body: { id: 1, name: 'g' } },
+    { method: 'POST', path: '/alarm/group/delete', body: { id: 1 } },
+    { method: 'GET', path: '/alarm/rule/list?template_id=1', body: undefined },
+    {
+      method: 'POST',
+      path: '/alarm/rule/add',
+      body: { template_id: 1, name: 'x', level: 1, tag_id: 1, type: 1 },
+    },
+    { method: 'POST', path: '/alarm/rule/edit', body: { id: 1, name: 'x', level: 1, tag_id: 1, type: 1 } },
+    { method: 'POST', path: '/alarm/rule/delete', body: { ids: [1] } },
+    { method: 'GET', path: '/alarm/rule/export?template_id=1', body: undefined },
+    { method: 'GET', path: '/alarm/rule/import-template', body: undefined },
+  ];
+  it.each(routes)('$method $path: 401 without a token, 1002 without the alarm permission', async (r) => {
+    expect((await server.call(r.method, r.path, { body: r.body })).status).toBe(401);
+    const sub = await createSubAccount(server, main, {
+      permissions: [Perm.TemplateView, Perm.TemplateEdit, Perm.DeviceView],
+    });
+    const res = await server.call(r.method, r.path, { token: sub.tokens.token, body: r.body });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(ErrorCode.E1002_PERMISSION_DENIED);
+  });
+
+  it('POST /alarm/rule/import: 401 without a token, 1002 without the alarm permission', async () => {
+    const file = { bytes: Buffer.from('x'), name: 'a.xlsx' };
+    expect((await uploadSheet(server, undefined, { templateId: 1, file })).status).toBe(401);
+    const sub = await createSubAccount(server, main, { permissions: [Perm.TemplateView] });
+    const res = await uploadSheet(server, sub.tokens.token, { templateId: fixture.template.id, file });
+    expect(res.body.code).toBe(ErrorCode.E1002_PERMISSION_DENIED);
+  });
+
+  it('a template outside the caller’s template data permissions is 1029 until granted', async () => {
+    const sub = await createSubAccount(server, main, { permissions: [Perm.DeviceAlarm] });
+    const t = sub.tokens.token;
+    const id = fixture.template.id;
+    const calls = [
+      () => server.call('GET', `/alarm/rule/list?template_id=${id}`, { token: t }),
+      () => server.call('POST', '/alarm/rule/add', { token: t, body: limitRule() }),
+      () =>
+        download(server, t, `/alarm/rule/export?template_id=${id}`).then((r) => ({
+          body: JSON.parse(r.bytes.toString()),
+        })),
+      () => uploadSheet(server, t, { templateId: id, file: { bytes: Buffer.from('x'), name: 'a.xlsx' } }),
+    ];
+    for (const call of calls) expect((await call()).body.code).toBe(ErrorCode.E1029_ILLEGAL_TEMPLATE_ID);
+    const rule = await addRule(server, token, limitRule());
+    for (const [path, body] of [
+      ['/alarm/rule/edit', { ...limitRule(), id: rule.id }],
+      ['/alarm/rule/delete', { ids: [rule.id] }],
+    ] as const) {
+      const { template_id: _t, ...edit } = body as Record<string, unknown>;
+      expect((await server.call('POST', path, { token: t, body: edit })).body.code, path).toBe(
+        ErrorCode.E1029_ILLEGAL_TEMPLATE_ID,
+      );
+    }
+    await grantData(server, sub.roleId, { templateIds: [id] });
+    expect((await list(`template_id=${id}`, t)).code).toBe(0);
+    expect((await server.call('POST', '/alarm/rule/add', { token: t, body: limitRule() })).body.code).toBe(0);
+  });
+
+  it('ids of another team are refused: template 1029, group and rule 1003, and nothing changes', async () => {
+    const theirs = await otherTeam();
+    const mine = await addRule(server, token, limitRule());
+    const cases: [string, string, unknown, number][] = [
+      [
+        'GET',
+        `/alarm/rule/list?template_id=${theirs.template.id}`,
+        undefined,
+        ErrorCode.E1029_ILLEGAL_TEMPLATE_ID,
+      ],
+      [
+        'GET',
+        `/alarm/rule/list?template_id=${fixture.template.id}&group_id=${theirs.group.id}`,
+        undefined,
+        1003,
+      ],
+      ['POST', '/alarm/rule/add', limitRule({ template_id: theirs.template.id }), 1029],
+      ['POST', '/alarm/rule/add', limitRule({ group_id: theirs.group.id }), 1003],
+      ['POST', '/alarm/rule/edit', { ...limitRule(), template_id: undefined, id: theirs.rule.id }, 1003],
+      ['POST', '/alarm/rule/delete', { ids: [mine.id, theirs.rule.id] }, 1003],
+      ['POST', '/alarm/group/edit', { id: theirs.group.id, name: 'mine now' }, 1003],
+      ['POST', '/alarm/group/delete', { id: theirs.group.id }, 1003],
+    ];
+    for (const [method, path, body, code] of cases)
+      expect((await server.call(method, path, { token, body })).body.code, `${method} ${path}`).toBe(code);
+    // A tag id of another template is not a tag of this one.
+    const foreignTag = await server.call('POST', '/alarm/rule/add', {
+      token,
+      body: limitRule({ tag_id: theirs.template.tags[4]?.id }),
+    });
+    expect(foreignTag.body).toMatchObject({
+      code: 1006,
+      data: { errors: [{ field: 'tag_id', key: 'validation.alarmImport.tag' }] },
+    });
+    const t = theirs.other.tokens.token;
+    expect((await list(`template_id=${theirs.template.id}`, t)).data.list.map((r) => r.name)).toEqual([
+      'theirs',
+    ]);
+    const groups = (await server.call<AlarmGroupListReply>('GET', '/alarm/group/list', { token: t })).body
+      .data;
+    expect(groups.list).toEqual([{ id: theirs.group.id, name: 'theirs', rule_count: 0 }]);
+    expect((await list(`template_id=${fixture.template.id}&search=${mine.name}`)).data.total).toBe(1);
+  });
+});
+
+describe('alarm groups', () => {
+  it('add, list with rule counts, rename (1085 on a taken name), delete leaves the rules without a group', async () => {
+    const team = await createActiveUser(server);
+    const t = team.tokens.token;
+    const { template, tag } = await buildAlarmTemplate(server, t);
+    const add = async (name: string) =>
+      server.call<AlarmGroup>('POST', '/alarm/group/add', { token: t, body: { name } });
+    const boiler = (await add('Boiler')).body.data;
+    const pumps = (await add('Pumps')).body.data;
+    expect(boiler).toMatchObject({ name: 'Boiler', rule_count: 0 });
+    expect((await add('Boiler')).body.code).toBe(ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS);
+    expect((await add('')).body.code).toBe(1006);
+    expect((await add('x'.repeat(33))).body.code).toBe(1006);
+    const rule = await addRule(server, t, {
+      template_id: template.id,
+      group_id: boiler.id,
+      name: 'hot',
+      level: AlarmLevel.Critical,
+      tag_id: tag('real'),
+      type: AlarmType.HighHigh,
+      value: '99.5',
+    });
+    expect(rule).toMatchObject({ group_id: boiler.id, group_name: 'Boiler' });
+    const groups = async () =>
+      (await server.call<AlarmGroupListReply>('GET', '/alarm/group/list', { token: t })).body.data.list;
+    expect(await groups()).toEqual([
+      { id: boiler.id, name: 'Boiler', rule_count: 1 },
+      { id: pumps.id, name: 'Pumps', rule_count: 0 },
+    ]);
+    const taken = await server.call('POST', '/alarm/group/edit', {
+      token: t,
+      body: { id: pumps.id, name: 'Boiler' },
+    });
+    expect(taken.body.code).toBe(ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS);
+    const renamed = await server.call('POST', '/alarm/group/edit', {
+      token: t,
+      body: { id: boiler.id, name: 'Kettle' },
+    });
+    expect(renamed.body).toMatchObject({ code: 0, data: { id: boiler.id, name: 'Kettle', rule_count: 1 } });
+    expect((await list(`template_id=${template.id}&group_id=${boiler.id}`, t)).data.list[0]).toMatchObject({
+      id: rule.id,
+      group_name: 'Kettle',
+    });
+    expect(
+      (await server.call('POST', '/alarm/group/delete', { token: t, body: { id: boiler.id } })).body.code,
+    ).toBe(0);
+    expect(await groups()).toEqual([{ id: pumps.id, name: 'Pumps', rule_count: 0 }]);
+    expect((await list(`template_id=${template.id}`, t)).data.list[0]).toMatchObject({
+      id: rule.id,
+      group_id: null,
+      group_name: null,
+    });
+  });
+});
+
+describe('alarm rules', () => {
+  it('adds, lists (search, group, paging, count/max), edits and deletes many', async () => {
+    const team = await createActiveUser(server);
+    const t = team.tokens.token;
+    const { template, tag } = await buildAlarmTemplate(server, t);
+    const group = (
+      await server.call<AlarmGroup>('POST', '/alarm/group/add', { token: t, body: { name: 'Line 1' } })
+    ).body.data;
+    const base = {
+      template_id: template.id,
+      level: AlarmLevel.Minor,
+      type: AlarmType.Low,
+      tag_id: tag('uint32'),
+    };
+    const a = await addRule(server, t, {
+      ...base,
+      name: 'low pressure',
+      value: '10',
+      content: 'Pressure {value}',
+    });
+    const b = await addRule(server, t, {
+      ...base,
+      name: 'drift',
+      group_id: group.id,
+      type: AlarmType.LargeDeviation,
+      tag_id: tag('lreal'),
+      target: '20.5',
+      deviation: '1.5',
+      deadband: '0.25',
+    });
+    const c = await addRule(server, t, {
+      ...base,
+      name: 'door open',
+      type: AlarmType.On,
+      tag_id: tag('bool'),
+      value: 1,
+    });
+    expect(a).toMatchObject({
+      template_id: template.id,
+      name: 'low pressure',
+      level: 1,
+      type: 8,
+      tag_id: tag('uint32'),
+      tag_name: 'uint32',
+      value: '10',
+      target: null,
+      deviation: null,
+      deadband: null,
+      content: 'Pressure {value}',
+      group_id: null,
+    });
+    // A deviation alarm keeps target and deviation; its value is 0.
+    expect(b).toMatchObject({
+      value: '0',
+      target: '20.5',
+      deviation: '1.5',
+      deadband: '0.25',
+      group_name: 'Line 1',
+    });
+    expect(c).toMatchObject({ value: '1', type: 128 });
+
+    const all = await list(`template_id=${template.id}`, t);
+    expect(all.data).toMatchObject({ total: 3, count: 3, max: 300 });
+    expect(all.data.list.map((r) => r.id)).toEqual([a.id, b.id, c.id]);
+    expect((await list(`template_id=${template.id}&search=PRESS`, t)).data.list.map((r) => r.id)).toEqual([
+      a.id,
+    ]);
+    expect((await list(`template_id=${template.id}&search=bool`, t)).data.list.map((r) => r.id)).toEqual([
+      c.id,
+    ]);
+    expect((await list(`template_id=${template.id}&search=%25`, t)).data.total).toBe(0);
+    expect(
+      (await list(`template_id=${template.id}&group_id=${group.id}`, t)).data.list.map((r) => r.id),
+    ).toEqual([b.id]);
+    const page2 = await list(`template_id=${template.id}&page=2&page_size=2`, t);
+    expect(page2.data).toMatchObject({ total: 3, count: 3 });
+    expect(page2.data.list.map((r) => r.id)).toEqual([c.id]);
+
+    const edited = await server.call<AlarmRule>('POST', '/alarm/rule/edit', {
+      token: t,
+      body: {
+        id: a.id,
+        name: 'low pressure!',
+        level: 16,
+        tag_id: tag('int64'),
+        type: AlarmType.LowLow,
+        value: '-9223372036854775808',
+      },
+    });
+    expect(edited.body.data).toMatchObject({
+      id: a.id,
+      name: 'low pressure!',
+      level: 16,
+      type: 4,
+      value: '-9223372036854775808',
+      content: '',
+    });
+    expect(edited.body.data.updated_at).toBeGreaterThanOrEqual(a.updated_at);
+
+    expect(
+      (await server.call('POST', '/alarm/rule/delete', { token: t, body: { ids: [a.id, c.id, a.id] } })).body
+        .code,
+    ).toBe(0);
+    expect((await list(`template_id=${template.id}`, t)).data.list.map((r) => r.id)).toEqual([b.id]);
+    expect(
+      (await server.call('POST', '/alarm/rule/delete', { token: t, body: { ids: [a.id] } })).body.code,
+    ).toBe(1003);
+  });
+
+  it('names are unique in a template (1088), not across templates', async () => {
+    const first = await addRule(server, token, limitRule({ name: 'unique-name' }));
+    const dup = await server.call('POST', '/alarm/rule/add', {
+      token,
+      body: limitRule({ name: 'unique-name' }),
+    });
+    expect(dup.body.code).toBe(ErrorCode.E1088_ALARM_NAME_EXISTS);
+    const other = await addRule(server, token, limitRule({ name: 'other-name' }));
+    const { template_id: _t, ...fields } = limitRule({ name: 'unique-name' });
+    const rename = await server.call('POST', '/alarm/rule/edit', {
+      token,
+      body: { ...fields, id: other.id },
+    });
+    expect(rename.body.code).toBe(ErrorCode.E1088_ALARM_NAME_EXISTS);
+    const same = await server.call('POST', '/alarm/rule/edit', { token, body: { ...fields, id: first.id } });
+    expect(same.body.code).toBe(0);
+    const second = await buildAlarmTemplate(server, token);
+    await addRule(
+      server,
+      token,
+      limitRule({ name: 'unique-name', template_id: second.template.id, tag_id: second.tag('int16') }),
+    );
+  });
+
+  it('a template holds at most 300 rules (1090)', async () => {
+    const { template, tag } = await buildAlarmTemplate(server, token);
+    const now = Date.now();
+    await server.app.db
+      .insertInto('alarm_rules')
+      .values(
+        Array.from({ length: 299 }, (_, i) => ({
+          team_id: main.profile.team_id,
+          template_id: template.id,
+          name: `bulk ${i}`,
+          level: 1,
+          tag_id: tag('int16'),
+          type: AlarmType.High,
+          value: String(i),
+          target: null,
+          deviation: null,
+          deadband: null,
+          position: i,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const body = () => limitRule({ template_id: template.id, tag_id: tag('int16') });
+    expect((await server.call('POST', '/alarm/rule/add', { token, body: body() })).body.code).toBe(0);
+    const over = await server.call('POST', '/alarm/rule/add', { token, body: body() });
+    expect(over.body).toMatchObject({ code: ErrorCode.E1090_ALARM_RULE_LIMIT, data: { max: 300 } });
+    expect((await list(`template_id=${template.id}`)).data).toMatchObject({ count: 300, max: 300 });
+  });
+
+  it('a template copy copies its rules onto the copy’s tags; removing a tag removes its rules', async () => {
+    const team = await createActiveUser(server);
+    const t = team.tokens.token;
+    await setTemplateLimit(server, team.profile.team_id, 3);
+    const { template, tag } = await buildAlarmTemplate(server, t);
+    const rule = await addRule(server, t, {
+      ...limitRule(),
+      template_id: template.id,
+      tag_id: tag('int16'),
+      name: 'kept',
+    });
+    await addRule(server, t, {
+      ...limitRule(),
+      template_id: template.id,
+      tag_id: tag('uint16'),
+      name: 'dropped',
+    });
+    const copy = (
+      await server.call<TemplateDetail>('POST', '/template/copy', {
+        token: t,
+        body: { id: template.id, name: 'copy' },
+      })
+    ).body.data;
+    const copied = (await list(`template_id=${copy.id}`, t)).data.list;
+    expect(copied.map((r) => [r.name, r.tag_name, r.value])).toEqual([
+      ['kept', 'int16', '100'],
+      ['dropped', 'uint16', '100'],
+    ]);
+    expect(copied[0]?.tag_id).toBe(copy.tags.find((x) => x.name === 'int16')?.id);
+    expect(copied[0]?.id).not.toBe(rule.id);
+
+    const edit = await server.call('POST', '/template/edit', {
+      token: t,
+      body: { id: template.id, tags: template.tags.filter((x) => x.name !== 'uint16') },
+    });
+    expect(edit.body.code).toBe(0);
+    expect((await list(`template_id=${template.id}`, t)).data.list.map((r) => r.name)).toEqual(['kept']);
+    expect((await list(`template_id=${copy.id}`, t)).data.count).toBe(2);
+  });
+});

@@ -1,0 +1,48 @@
+import { AlarmLevel, alarmTypeFlags, locales, type AlarmType } from '@hmi/domain';
+import { columnKeys, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
+
+/**
+ * How a sheet's texts are recognised on import, whatever language wrote them: headers by their
+ * text in any interface language or their stable English key, levels and types by their name in
+ * any language or their numeric code. Case, character width, spaces and `*` (a required mark) do
+ * not matter.
+ */
+export const normaliseLabel = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s*]+/g, '');
+
+/** Builds a lookup and refuses (at start-up) a label that would mean two different things. */
+function index<T>(pairs: Iterable<readonly [string, T]>): ReadonlyMap<string, T> {
+  const map = new Map<string, T>();
+  for (const [label, value] of pairs) {
+    const key = normaliseLabel(label);
+    const known = map.get(key);
+    if (known !== undefined && known !== value) throw new Error(`ambiguous sheet label "${label}"`);
+    map.set(key, value);
+  }
+  return map;
+}
+
+const levels = Object.values(AlarmLevel);
+
+const headerIndex = index<ColumnKey>([
+  ...columnKeys.map((k) => [k, k] as const),
+  ...locales.flatMap((l) => columnKeys.map((k) => [sheetTexts[l].columns[k].header, k] as const)),
+]);
+const levelIndex = index<AlarmLevel>([
+  ...levels.map((v) => [String(v), v] as const),
+  ...locales.flatMap((l) => levels.map((v) => [sheetTexts[l].levels[v], v] as const)),
+]);
+const typeIndex = index<AlarmType>([
+  ...alarmTypeFlags.map((v) => [String(v), v] as const),
+  ...locales.flatMap((l) => alarmTypeFlags.map((v) => [sheetTexts[l].types[v], v] as const)),
+]);
+
+/** The column a header cell names, or undefined for a column the importer ignores. */
+export const columnOfHeader = (text: string): ColumnKey | undefined => headerIndex.get(normaliseLabel(text));
+/** The level a cell names (by name in any language or by code 1, 2, 4, 8, 16). */
+export const levelOfLabel = (text: string): AlarmLevel | undefined => levelIndex.get(normaliseLabel(text));
+/** The alarm type a cell names (by name in any language or by flag). */
+export const typeOfLabel = (text: string): AlarmType | undefined => typeIndex.get(normaliseLabel(text));
