@@ -3,10 +3,13 @@ import type { DeviceListQuery } from '@hmi/domain';
 import { deviceApi, deviceKeys } from './device.api.ts';
 
 /**
- * How often the list and the overview ask again, so online/offline changes show without a
- * reload. The device data socket (SPEC section 7) replaces this polling when it lands.
+ * How often the list and the overview ask again. Online/offline and sync changes of the devices
+ * on screen arrive at once through the device data socket (`useLiveDeviceRefresh`); this slow
+ * poll catches the rest (devices bound elsewhere, last activity).
  */
-export const DEVICE_POLL_MS = 5_000;
+export const DEVICE_POLL_MS = 30_000;
+/** The overview counts every device of the team (no socket covers them all): asked more often. */
+export const OVERVIEW_POLL_MS = 10_000;
 
 /** One server-side page of the device list; the previous page stays on screen while the next loads. */
 export function useDeviceList(query: DeviceListQuery) {
@@ -23,6 +26,6 @@ export function useDeviceOverview() {
   return useQuery({
     queryKey: deviceKeys.overview,
     queryFn: deviceApi.overview,
-    refetchInterval: DEVICE_POLL_MS,
+    refetchInterval: OVERVIEW_POLL_MS,
   });
 }

@@ -21,6 +21,7 @@ import { DeviceLabelsDialog } from '../../features/device/DeviceLabelsDialog.tsx
 import { AssignTemplateDialog } from '../../features/device/AssignTemplateDialog.tsx';
 import { LabelManagerDrawer } from '../../features/label/LabelManagerDrawer.tsx';
 import { useDeviceList, useDeviceOverview } from '../../features/device/use-device-queries.ts';
+import { useLiveDeviceRefresh } from '../../features/device/use-live-device-refresh.ts';
 import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
 import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
@@ -53,6 +54,8 @@ export function DeviceListPage() {
   const [params, update] = useDeviceListParams();
   const query = useMemo(() => toListQuery(params), [params]);
   const list = useDeviceList(query);
+  const onScreen = useMemo(() => list.data?.list.map((d) => d.id) ?? [], [list.data]);
+  useLiveDeviceRefresh(onScreen);
 
   const [chosenColumns, setChosenColumns] = useState<DeviceColumnKey[]>();
   const columns = chosenColumns ?? (compact ? phoneColumns : screens.xxl ? wideColumns : desktopColumns);

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLiveDeviceStates } from '../live/use-live-device-states.ts';
+import { deviceKeys } from './device.api.ts';
+
+/**
+ * Refreshes the device list and the overview as soon as the device data socket reports that a
+ * device on screen went online or offline or changed its sync state (`act` messages), so the
+ * list's filters and sort stay the server's. Polling remains as a slow fallback.
+ */
+export function useLiveDeviceRefresh(deviceIds: readonly number[]): void {
+  const client = useQueryClient();
+  const { online, sync } = useLiveDeviceStates(deviceIds);
+  useEffect(() => {
+    if (online.size === 0 && sync.size === 0) return;
+    void client.invalidateQueries({ queryKey: deviceKeys.lists });
+    void client.invalidateQueries({ queryKey: deviceKeys.overview });
+  }, [client, online, sync]);
+}
