@@ -1,6 +1,8 @@
 import type { AlarmRecord } from '@hmi/domain';
 import type { MessageKind } from '../../db/database.ts';
+import { DEFAULT_PASSWORD, login, uniqueEmail } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { alarmRecordQuery, toAlarmRecord } from '../alarm/alarm-record.query.ts';
 
 /*
@@ -100,4 +102,32 @@ export async function userIdOf(server: TestServer, email: string): Promise<numbe
     .where('email', '=', email.toLowerCase())
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * An active main account written straight into the database and signed in: for servers whose
+ * mails cannot go out (no activation mail to follow).
+ */
+export async function createActiveUserDirect(server: TestServer, lang = 'en-us') {
+  const email = uniqueEmail('direct');
+  const now = Date.now();
+  const user = await server.app.services.users.createTeamWithMain(
+    { name: 'Direct', region: server.config.region },
+    {
+      email,
+      phone: null,
+      area_code: null,
+      name: 'Direct',
+      password_hash: await hashPassword(DEFAULT_PASSWORD),
+      status: 'active',
+      data_center: server.config.region,
+      lang,
+      activated_at: now,
+      closed_at: null,
+    },
+    now,
+    server.app.db,
+  );
+  const tokens = await login(server, email, DEFAULT_PASSWORD);
+  return { email, token: tokens.token, userId: Number(user.id), teamId: Number(user.team_id) };
 }
