@@ -100,7 +100,7 @@ export function AlarmRecordTable(props: Props) {
       {
         key: 'state',
         title: t('field.state'),
-        width: 120,
+        width: 140,
         render: (_v, r) => <AlarmStateBadge state={r.state} />,
       },
       {
@@ -135,14 +135,14 @@ export function AlarmRecordTable(props: Props) {
       {
         key: 'value',
         title: t('field.raisedValue'),
-        width: 100,
+        width: 124,
         align: 'right',
         render: (_v, r) => <span className="alarm-mono">{r.value}</span>,
       },
       {
         key: 'last',
         title: t('field.lastValue'),
-        width: 100,
+        width: 110,
         align: 'right',
         render: (_v, r) => (
           <span className="alarm-mono" data-testid="alarm-record-last">
@@ -192,7 +192,8 @@ export function AlarmRecordTable(props: Props) {
       dataSource={props.records as AlarmRecord[]}
       loading={props.loading}
       tableLayout="fixed"
-      scroll={compact ? undefined : { x: 1780 }}
+      className="alarm-table"
+      scroll={compact ? undefined : { x: 1830 }}
       rowClassName={(r) => (r.state === AlarmRecordState.Alarm ? 'alarm-row-raised' : '')}
       onRow={(r) => ({ 'data-testid': 'alarm-record-row', 'data-state': r.state }) as never}
       data-testid="alarm-record-table"

@@ -146,6 +146,7 @@ export function AlarmRuleTable({
       {
         key: 'content',
         title: t('field.content'),
+        width: 260,
         ellipsis: { showTitle: true },
         render: (_v, r) => r.content || muted,
       },
@@ -161,7 +162,8 @@ export function AlarmRuleTable({
       dataSource={rules as AlarmRule[]}
       loading={loading}
       tableLayout="fixed"
-      scroll={compact ? undefined : { x: 1180 }}
+      className="alarm-table"
+      scroll={compact ? undefined : { x: 1350 }}
       data-testid="alarm-rule-table"
       locale={{ emptyText: empty }}
       rowSelection={{

@@ -40,7 +40,8 @@ export function ImportErrorsDialog({ fileName, rows, onClose }: Props) {
             dataIndex: 'field',
             width: 130,
             ellipsis: true,
-            render: (f: string) => t(`field.${f}`, { defaultValue: f }),
+            render: (f: string) =>
+              t(`import.columns.${f}`, { defaultValue: t(`field.${f}`, { defaultValue: f }) }),
           },
           {
             title: t('import.problem'),

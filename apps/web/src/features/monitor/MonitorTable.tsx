@@ -181,7 +181,7 @@ export function MonitorTable(props: Props) {
       dataSource={tags as MonitorTag[]}
       loading={props.loading}
       tableLayout="fixed"
-      scroll={compact ? undefined : { x: 1080 }}
+      scroll={compact ? undefined : { x: 1180 }}
       data-testid="monitor-table"
       locale={{ emptyText: t('empty') }}
       rowSelection={

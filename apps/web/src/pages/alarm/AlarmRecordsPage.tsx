@@ -101,6 +101,15 @@ export function AlarmRecordsPage() {
             {openCount !== undefined ? t('record.openSummary', { count: openCount }) : '\u00a0'}
           </Typography.Text>
         </div>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          disabled={!reply?.total}
+          onClick={() => void exportRecords()}
+          data-testid="alarm-record-export"
+        >
+          {t('files.exportRecords')}
+        </Button>
       </div>
       <Card className="device-card" styles={{ body: { padding: compact ? 12 : 16, paddingTop: 4 } }}>
         <Tabs
@@ -114,22 +123,7 @@ export function AlarmRecordsPage() {
             label: <span data-testid={`alarm-tab-${tab}`}>{tabLabel(tab)}</span>,
           }))}
         />
-        <AlarmRecordFilterBar
-          filters={filters}
-          onChange={update}
-          compact={compact}
-          extra={
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              disabled={!reply?.total}
-              onClick={() => void exportRecords()}
-              data-testid="alarm-record-export"
-            >
-              {t('files.exportRecords')}
-            </Button>
-          }
-        />
+        <AlarmRecordFilterBar filters={filters} onChange={update} compact={compact} />
         {selected.length > 0 ? (
           <div className="device-bulk" data-testid="alarm-record-bulk">
             <span className="device-bulk-count">{t('bulk.selected', { count: selected.length })}</span>
