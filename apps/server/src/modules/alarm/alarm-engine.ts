@@ -217,7 +217,8 @@ export class AlarmEngine {
       for (let j = 0; j < list.length; j++) {
         const rule = list[j]!;
         const zone = zoneOf(rule.cond, item.value);
-        if (zone === Zone.None) continue;
+        // Most values raise nothing on a device with nothing open: skip the lookup.
+        if (zone === Zone.None || (zone !== Zone.In && slot.open.size === 0)) continue;
         const open = slot.open.get(rule.id) ?? null;
         const transition = transitionOf(open, zone);
         if (transition === 'none') {
