@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
+import { buildDevice, buildTemplate, startDeviceTestServer } from '../device/device-test-factories.ts';
 import {
   connectDevice,
   eventually,
@@ -194,6 +194,7 @@ describe('alarm engine', () => {
     expect(open).toMatchObject({ state: 1, times: 1 });
     const mailsBefore = (await messagesOf(server, d.id)).length;
     expect(mailsBefore).toBe(1);
+    const unreadBefore = (await counts(team.token)).unread.alarm;
 
     await d.client.endAsync(true);
     server = await restart(server);
@@ -223,6 +224,7 @@ describe('alarm engine', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ id: open!.id, state: 1, times: 1 });
     expect(await messagesOf(server, d.id)).toHaveLength(mailsBefore);
+    expect((await counts(team.token)).unread.alarm).toBe(unreadBefore);
     await publish({ ts: t0 + 3000, v: { [team.tags.temp]: 9 } }); // re-entered: repeat
     await publish({ ts: t0 + 4000, v: { [team.tags.temp]: 11.5 } }); // recovered
     records = await recordsOf(server, d.id);
@@ -321,6 +323,53 @@ describe('alarm engine', () => {
     await send(d, { ts: t0 + 3, v: { [team.tags.temp]: 500 } });
     expect(await recordsOf(server, d.id)).toHaveLength(2);
     bus.stop();
+  });
+
+  it('closes the alarms of the old template when the device changes template, and of a device that left', async () => {
+    const d = await device();
+    await insertRule(server, {
+      teamId: teamId(),
+      templateId: team.template.id,
+      tagId: team.tags.speed,
+      type: AlarmType.High,
+      value: '10',
+    });
+    await send(d, { ts: Date.now(), v: { [team.tags.speed]: 20 } });
+    expect(await recordsOf(server, d.id)).toMatchObject([{ state: 1 }]);
+
+    const other = await buildTemplate(server, team.token, { tags: [{ name: 'level', data_type: 1, rw: 2 }] });
+    const moved = await server.call('POST', '/device/template', {
+      token: team.token,
+      body: { ids: [d.id], template_id: other.id },
+    });
+    expect(moved.body.code).toBe(0);
+    const bus = busRecorder(server);
+    // The device acknowledges its new config; its next values are of the new template.
+    server.app.bus.publish('device.act', {
+      teamId: teamId(),
+      act: { device_id: d.id, ts: Date.now(), act: 'sync' },
+    });
+    server.app.bus.publish('device.data', {
+      deviceId: d.id,
+      teamId: teamId(),
+      items: [{ tagId: other.tags[0]!.id, ts: Date.now(), value: 1 }],
+    });
+    await server.app.alarmEngine.idle();
+    expect(await recordsOf(server, d.id)).toMatchObject([{ state: 4 }]);
+    expect(bus.alarms.map((e) => e.event)).toEqual(['recovered']);
+    bus.stop();
+
+    // A device unbound from the team: its open alarms close with it.
+    const gone = await device();
+    await send(gone, { ts: Date.now(), v: { [team.tags.speed]: 30 } });
+    expect(await recordsOf(server, gone.id)).toMatchObject([{ state: 1 }]);
+    const unbind = await server.call('POST', '/device/unbind', {
+      token: team.token,
+      body: { ids: [gone.id] },
+    });
+    expect(unbind.body.code).toBe(0);
+    expect(await recordsOf(server, gone.id)).toMatchObject([{ state: 4 }]);
+    expect((await recordsOf(server, gone.id))[0]!.recovered_at).toBeGreaterThan(0);
   });
 
   it('shows the 0/1 alarm status of every tag and counts alarming devices in the overview', async () => {

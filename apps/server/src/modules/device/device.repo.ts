@@ -84,7 +84,7 @@ export class DeviceRepo {
     }
   }
 
-  /** Releases devices from the team; their registration (SN, secret) stays. */
+  /** Releases devices from the team (their open alarm records close); their registration (SN, secret) stays. */
   async release(teamId: number, ids: readonly number[], db: Db): Promise<void> {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -105,6 +105,15 @@ export class DeviceRepo {
         })
         .where('team_id', '=', teamId)
         .where('id', 'in', chunk)
+        .execute();
+      // Open alarms of a device that leaves the team can no longer recover by value: close them.
+      const now = Date.now();
+      await db
+        .updateTable('alarm_records')
+        .set({ state: 4, recovered_at: now })
+        .where('team_id', '=', teamId)
+        .where('device_id', 'in', chunk)
+        .where('recovered_at', 'is', null)
         .execute();
     }
   }
