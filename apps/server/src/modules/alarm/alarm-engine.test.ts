@@ -18,7 +18,9 @@ import {
   teamWithTemplate,
   type TestDevice,
 } from '../ingest/live-data-test-helpers.ts';
+import { InProcessBus } from '../../plugins/bus.ts';
 import { connectedDevice } from '../../plugins/mqtt/mqtt-test-helpers.ts';
+import { AlarmEngine } from './alarm-engine.ts';
 import {
   busRecorder,
   insertRule,
@@ -413,5 +415,50 @@ describe('alarm engine', () => {
       (await server.call<DeviceOverview>('GET', '/device/overview', { token: monitor.tokens.token })).body
         .data.alarm,
     ).toBe(0);
+  });
+
+  it('runs standalone on its own bus (as the benchmarks drive it)', async () => {
+    const d = await device();
+    const ruleId = await insertRule(server, {
+      teamId: teamId(),
+      templateId: team.template.id,
+      tagId: team.tags.temp,
+      type: AlarmType.SmallDeviation,
+      target: '20',
+      deviation: '0.5',
+      deadband: '0.5',
+    });
+    const bus = new InProcessBus();
+    const errors: unknown[] = [];
+    const engine = new AlarmEngine({ db: server.app.db, bus, log: { error: (e) => errors.push(e) } });
+    await engine.start();
+    const events: string[] = [];
+    bus.subscribe('alarm.event', (e) => events.push(e.event));
+    const t0 = Date.now();
+    const value = (ts: number, v: number) =>
+      bus.publish('device.data', {
+        deviceId: d.id,
+        teamId: teamId(),
+        items: [{ tagId: team.tags.temp, ts, value: v }],
+      });
+    value(t0, 25);
+    value(t0 + 1, 20.2); // raise
+    value(t0 + 2, 20.7); // deadband
+    value(t0 + 3, 19.8); // repeat
+    value(t0 + 4, 21.5); // recover
+    await engine.stop();
+    expect(errors).toEqual([]);
+    expect(events).toEqual(['raised', 'repeated', 'recovered']);
+    expect(await recordsOf(server, d.id)).toMatchObject([
+      {
+        rule_id: ruleId,
+        state: 4,
+        times: 2,
+        value: '20.2',
+        last_value: '21.5',
+        raised_at: t0 + 1,
+        recovered_at: t0 + 4,
+      },
+    ]);
   });
 });
