@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Drawer, Grid, Layout } from 'antd';
 import { useUserInfo } from '../../features/session/use-user-info.ts';
@@ -10,7 +10,10 @@ import { HeaderBar } from './HeaderBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import './shell.css';
 
-/** The signed-in frame: side menu (a drawer under 768 px), header and the page. */
+/** The notify socket and the critical-alarm banners: their own chunk, fetched after sign-in. */
+const NotifyCenter = lazy(() => import('../../features/notify/NotifyCenter.tsx'));
+
+/** The signed-in frame: side menu (a drawer under 768 px), header, critical-alarm banners and the page. */
 export function AppShell() {
   const { data: profile } = useUserInfo();
   const shell = useShellMenu();
@@ -64,6 +67,9 @@ export function AppShell() {
             onToggleMenu={() => (mobile ? setDrawerOpen(true) : setCollapsed((c) => !c))}
           />
         </Layout.Header>
+        <Suspense fallback={null}>
+          <NotifyCenter />
+        </Suspense>
         <Layout.Content className="shell-content">
           <Suspense fallback={<RouteFallback />}>
             <Outlet />

@@ -1,4 +1,6 @@
-/** Work in progress (issue 6): replaced by the real page before this lands. */
+import { MessageListView } from '../../features/message/MessageListView.tsx';
+
+/** /message/msgAlarm: the user's alarm messages with the alarm's state now, filters and export. */
 export function MsgAlarmPage() {
-  return null;
+  return <MessageListView kind="alarm" />;
 }

@@ -1,4 +1,6 @@
-/** Work in progress (issue 6): replaced by the real page before this lands. */
+import { MessageListView } from '../../features/message/MessageListView.tsx';
+
+/** /message/msgSystem: the user's system notices. */
 export function MsgSystemPage() {
-  return null;
+  return <MessageListView kind="notice" />;
 }

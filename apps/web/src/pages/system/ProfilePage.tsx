@@ -5,6 +5,7 @@ import { AccountDetailsCard } from '../../features/profile/AccountDetailsCard.ts
 import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.tsx';
 import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
 import { CloseAccountCard } from '../../features/profile/CloseAccountCard.tsx';
+import { NotificationsCard } from '../../features/profile/NotificationsCard.tsx';
 import '../../features/profile/profile.css';
 import '../../features/account/account.css';
 
@@ -18,6 +19,7 @@ export function ProfilePage() {
     <div className="profile-page" data-testid="profile-page">
       <h1 className="profile-heading">{t('heading')}</h1>
       <AccountDetailsCard profile={profile} />
+      <NotificationsCard />
       <div className="profile-grid">
         <ChangePasswordCard />
         <div className="profile-page">

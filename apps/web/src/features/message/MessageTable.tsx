@@ -1,0 +1,217 @@
+import { useMemo, useState } from 'react';
+import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AlarmRecordState, type MessageItem, type MessageKindName } from '@hmi/domain';
+import { AlarmRecordDetails } from './AlarmRecordDetails.tsx';
+import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
+import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
+import { formatTime } from './message-format.ts';
+import { PAGE_SIZES } from './message-params.ts';
+
+interface Props {
+  kind: MessageKindName;
+  list: MessageItem[];
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPage(page: number, pageSize: number): void;
+  selected: number[];
+  onSelect(ids: number[]): void;
+  /** Marks these messages read. */
+  onRead(ids: number[]): void;
+  compact: boolean;
+  /** Shown when the list is empty. */
+  empty: string;
+  /** Alarm messages: acknowledging an unanswered alarm needs the alarm permission (44). */
+  canAck?: boolean;
+  /** The record being acknowledged. */
+  acking?: number | undefined;
+  onAck?(recordId: number): void;
+}
+
+/**
+ * One page of messages: unread rows in bold with a dot, a row opens to its full text (and, for
+ * an alarm, the record as it is now) and is marked read; rows can be selected to mark many.
+ */
+export function MessageTable(props: Props) {
+  const { kind, list, total, loading, page, pageSize, onPage, selected, onSelect, onRead, compact } = props;
+  const { t } = useTranslation('message');
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const alarm = kind === 'alarm';
+
+  const toggle = (m: MessageItem) => {
+    const opening = !expanded.includes(m.id);
+    setExpanded(opening ? [...expanded, m.id] : expanded.filter((id) => id !== m.id));
+    if (opening && !m.read) onRead([m.id]);
+  };
+
+  const columns = useMemo<TableProps<MessageItem>['columns']>(() => {
+    const title = (m: MessageItem) => (
+      <button
+        type="button"
+        className="message-title"
+        onClick={() => toggle(m)}
+        aria-expanded={expanded.includes(m.id)}
+        data-testid="message-title"
+      >
+        {m.read ? null : <span className="message-dot" aria-label={t('unreadMark')} />}
+        <span className="message-title-text">{m.title}</span>
+      </button>
+    );
+    const readButton = (m: MessageItem) =>
+      m.read ? null : (
+        <Tooltip title={t('action.markRead')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<CheckOutlined />}
+            aria-label={t('action.markRead')}
+            onClick={() => onRead([m.id])}
+            data-testid="message-mark-read"
+          />
+        </Tooltip>
+      );
+
+    if (compact) {
+      return [
+        {
+          key: 'message',
+          title: t('column.message'),
+          render: (_v, m) => (
+            <div className="message-cell">
+              {title(m)}
+              <Typography.Text type="secondary" className="message-body-line" ellipsis>
+                {m.body}
+              </Typography.Text>
+              <div className="message-cell-meta">
+                {alarm && m.alarm ? <AlarmLevelTag level={m.alarm.level} /> : null}
+                {alarm && m.alarm ? <AlarmStateBadge state={m.alarm.state} /> : null}
+                <span className="device-muted">{formatTime(m.created_at)}</span>
+              </div>
+            </div>
+          ),
+        },
+        { key: 'actions', width: 44, align: 'right', render: (_v, m) => readButton(m) },
+      ];
+    }
+    return [
+      ...(alarm
+        ? [
+            {
+              key: 'level',
+              title: t('column.level'),
+              width: 96,
+              render: (_v: unknown, m: MessageItem) =>
+                m.alarm ? <AlarmLevelTag level={m.alarm.level} /> : null,
+            },
+          ]
+        : []),
+      {
+        key: 'message',
+        title: t('column.message'),
+        render: (_v, m) => (
+          <div className="message-cell">
+            {title(m)}
+            <Typography.Text type="secondary" className="message-body-line" ellipsis>
+              {m.body}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      ...(alarm
+        ? [
+            {
+              key: 'device',
+              title: t('column.device'),
+              width: 160,
+              ellipsis: true,
+              render: (_v: unknown, m: MessageItem) =>
+                m.alarm?.device_name ?? <span className="device-muted">—</span>,
+            },
+            {
+              key: 'state',
+              title: t('column.state'),
+              width: 120,
+              render: (_v: unknown, m: MessageItem) =>
+                m.alarm ? <AlarmStateBadge state={m.alarm.state} /> : null,
+            },
+          ]
+        : []),
+      {
+        key: 'time',
+        title: t('column.time'),
+        dataIndex: 'created_at',
+        width: 170,
+        render: (v: number) => formatTime(v),
+      },
+      { key: 'actions', title: '', width: 56, align: 'right', render: (_v, m) => readButton(m) },
+    ];
+    // toggle/onRead close over the expanded rows and the page's callbacks listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, compact, alarm, expanded, onRead]);
+
+  return (
+    <Table<MessageItem>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list}
+      loading={loading}
+      tableLayout="fixed"
+      data-testid="message-table"
+      rowClassName={(m) => (m.read ? 'message-row' : 'message-row message-row-unread')}
+      onRow={(m) =>
+        ({ 'data-read': m.read ? '1' : '0', 'data-id': m.id }) as React.HTMLAttributes<HTMLElement>
+      }
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map(Number)),
+        columnWidth: compact ? 36 : 48,
+      }}
+      expandable={{
+        expandedRowKeys: expanded,
+        showExpandColumn: false,
+        expandedRowRender: (m) => (
+          <div className="message-expanded" data-testid="message-expanded">
+            <Typography.Paragraph className="message-body">{m.body}</Typography.Paragraph>
+            {alarm ? (
+              m.alarm ? (
+                <>
+                  <AlarmRecordDetails record={m.alarm} />
+                  {props.canAck && m.alarm.state === AlarmRecordState.Alarm ? (
+                    <Button
+                      size="small"
+                      icon={<CheckCircleOutlined />}
+                      loading={props.acking === m.alarm.id}
+                      onClick={() => m.alarm && props.onAck?.(m.alarm.id)}
+                      className="message-ack"
+                      data-testid="message-ack"
+                    >
+                      {t('alarm:record.ack')}
+                    </Button>
+                  ) : null}
+                </>
+              ) : (
+                <Typography.Text type="secondary">{t('recordGone')}</Typography.Text>
+              )
+            ) : null}
+          </div>
+        ),
+      }}
+      locale={{ emptyText: <div className="device-no-match">{props.empty}</div> }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        onChange: onPage,
+        showSizeChanger: !compact,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        simple: compact,
+        hideOnSinglePage: total <= PAGE_SIZES[0],
+        showTotal: compact ? undefined : (n) => t('total', { count: n }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { errorText } from '../../app/i18n/i18n.ts';
+import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { alarmApi } from '../alarm/alarm.api.ts';
+import { timezoneOffsetHours } from '../history/history-range.ts';
+import { save } from '../history/use-history-export.ts';
+import { toExportBody, type MessageListParams } from './message-params.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The alarm message list as xlsx through AskAlarms (SPEC section 7): the current filters and
+ * the browser's offset from UTC in hours, so the file's times read as on screen. `failure` is
+ * the translated reason of the last failed export, shown beside the button.
+ */
+export function useAlarmMessageExport() {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const run = async (params: MessageListParams, fileStem: string) => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const bytes = await alarmApi.exportRecords(toExportBody(params, timezoneOffsetHours()));
+      save(bytes, XLSX, `${fileStem}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+      return true;
+    } catch (err) {
+      if (isCancelled(err)) return false;
+      setFailure(isApiError(err) ? errorText(err.code, err.data, err.msg) : errorText('ERR_NETWORK'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, failure, clearFailure: () => setFailure(undefined) };
+}
