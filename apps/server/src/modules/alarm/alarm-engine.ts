@@ -35,6 +35,8 @@ interface TemplateRules {
 /** An open record as the engine keeps it; `recordId` is null until its raise commits. */
 interface OpenAlarm extends OpenState {
   recordId: number | null;
+  /** The team of the record (a device may leave it). */
+  teamId: number;
 }
 
 /** The engine's view of one device, and its queue of database work. */
@@ -124,7 +126,7 @@ export class AlarmEngine {
   async start(): Promise<void> {
     for (const r of await this.repo.open()) {
       if (r.rule_id === null) continue;
-      this.slot(r.device_id).open.set(r.rule_id, { recordId: r.id, inCondition: true });
+      this.slot(r.device_id).open.set(r.rule_id, { recordId: r.id, teamId: r.team_id, inCondition: true });
     }
     for (const slot of this.slots.values()) slot.openLoaded = true;
     await this.closeOrphans();
@@ -237,7 +239,7 @@ export class AlarmEngine {
   }
 
   private raise(slot: DeviceSlot, rule: CompiledRule, value: unknown, ts: number): void {
-    const alarm: OpenAlarm = { recordId: null, inCondition: true };
+    const alarm: OpenAlarm = { recordId: null, teamId: slot.teamId!, inCondition: true };
     slot.open.set(rule.id, alarm);
     const device = { id: slot.id, teamId: slot.teamId!, name: slot.name };
     this.enqueue(slot, async () => {
@@ -253,16 +255,15 @@ export class AlarmEngine {
   }
 
   private repeat(slot: DeviceSlot, alarm: OpenAlarm, value: unknown): void {
-    const teamId = slot.teamId!;
     this.enqueue(slot, async () => {
-      if (alarm.recordId !== null) await this.writer.repeat(teamId, alarm.recordId, value);
+      if (alarm.recordId !== null) await this.writer.repeat(alarm.teamId, alarm.recordId, value);
     });
   }
 
+  /** Closes an open record (with the value that recovered it, if any) after what is queued. */
   private recover(slot: DeviceSlot, alarm: OpenAlarm, value: unknown, ts: number): void {
-    const teamId = slot.teamId!;
     this.enqueue(slot, async () => {
-      if (alarm.recordId !== null) await this.writer.recover(teamId, [alarm.recordId], ts, value);
+      if (alarm.recordId !== null) await this.writer.recover(alarm.teamId, [alarm.recordId], ts, value);
     });
   }
 
@@ -273,7 +274,8 @@ export class AlarmEngine {
     if (!slot.openLoaded) {
       slot.open.clear();
       for (const r of await this.repo.open(slot.id)) {
-        if (r.rule_id !== null) slot.open.set(r.rule_id, { recordId: r.id, inCondition: true });
+        if (r.rule_id !== null)
+          slot.open.set(r.rule_id, { recordId: r.id, teamId: r.team_id, inCondition: true });
       }
       slot.openLoaded = true;
     }
@@ -282,15 +284,10 @@ export class AlarmEngine {
     // Records of another team (the device was unbound) or of rules outside the device's
     // template (it changed template) can no longer recover by value: close them.
     const rules = templateId === null ? null : await this.rules(templateId);
-    const gone = [...slot.open].filter(([ruleId]) => rules === null || !rules.byId.has(ruleId));
-    if (gone.length > 0) {
-      const ids = gone.map(([, a]) => a.recordId).filter((id): id is number => id !== null);
-      for (const [ruleId] of gone) slot.open.delete(ruleId);
-      const owners = await this.repo.open(slot.id);
-      for (const team of new Set(owners.map((r) => r.team_id))) {
-        const mine = owners.filter((r) => r.team_id === team && ids.includes(r.id)).map((r) => r.id);
-        if (mine.length > 0) await this.writer.recover(team, mine, this.now());
-      }
+    for (const [ruleId, alarm] of slot.open) {
+      if (rules !== null && alarm.teamId === teamId && rules.byId.has(ruleId)) continue;
+      slot.open.delete(ruleId);
+      if (alarm.recordId !== null) await this.writer.recover(alarm.teamId, [alarm.recordId], this.now());
     }
     slot.teamId = teamId;
     slot.templateId = templateId;
@@ -331,10 +328,7 @@ export class AlarmEngine {
       for (const [ruleId, alarm] of slot.open) {
         if (rules.byId.has(ruleId)) continue;
         slot.open.delete(ruleId);
-        const teamId = slot.teamId ?? event.teamId;
-        this.enqueue(slot, async () => {
-          if (alarm.recordId !== null) await this.writer.recover(teamId, [alarm.recordId], this.now());
-        });
+        this.recover(slot, alarm, undefined, this.now());
       }
     }
     await this.closeOrphans(event.teamId);
@@ -342,15 +336,10 @@ export class AlarmEngine {
 
   /** Closes open records whose rule was deleted (of a team, or of every team at start). */
   private async closeOrphans(teamId?: number): Promise<void> {
-    const ids = await this.repo.orphanIds(teamId);
-    if (ids.length === 0) return;
-    const rows = (await this.repo.open()).filter((r) => ids.includes(r.id));
+    const rows = await this.repo.orphans(teamId);
     for (const team of new Set(rows.map((r) => r.team_id))) {
-      await this.writer.recover(
-        team,
-        rows.filter((r) => r.team_id === team).map((r) => r.id),
-        this.now(),
-      );
+      const ids = rows.filter((r) => r.team_id === team).map((r) => r.id);
+      await this.writer.recover(team, ids, this.now());
     }
   }
 

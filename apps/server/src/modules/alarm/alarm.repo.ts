@@ -167,14 +167,14 @@ export class AlarmRepo {
   }
 
   /** Open records whose rule was deleted (rule_id set null), of one team or of all. */
-  async orphanIds(teamId?: number): Promise<number[]> {
+  orphans(teamId?: number) {
     let q = this.db
       .selectFrom('alarm_records')
-      .select('id')
+      .select(['id', 'team_id'])
       .where('recovered_at', 'is', null)
       .where('rule_id', 'is', null);
     if (teamId !== undefined) q = q.where('team_id', '=', teamId);
-    return (await q.execute()).map((r) => r.id);
+    return q.orderBy('id').execute();
   }
 
   /** Records by id as the domain's AlarmRecord, in id order. */
