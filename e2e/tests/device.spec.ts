@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
-import { freePort, startServer, type RunningServer } from '../support/server.ts';
+import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import {
   simulatedIdentity,
   startSimulatedDevice,
@@ -14,14 +14,11 @@ import {
  * Binding a simulated device in the browser. This file runs its own server so that the test
  * knows the embedded broker's port (MQTT_PORT) the simulated device connects to.
  */
-let server: RunningServer;
-let brokerUrl: string;
+let server: DeviceServer;
 const devices: SimulatedDeviceHandle[] = [];
 
 test.beforeAll(async () => {
-  const mqttPort = await freePort();
-  server = await startServer({ MQTT_PORT: String(mqttPort) });
-  brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
+  server = await startDeviceServer();
 });
 
 test.afterAll(async () => {
@@ -34,7 +31,7 @@ test.use({ allowConsole: [HTTP_ERROR_LOG] });
 test('binds a simulated device, sees it online, then offline when the simulator stops', async ({ page }) => {
   const account = await createActiveAccount(server.url, server.dataDir);
   const { sn, secret } = simulatedIdentity(`e2e-${randomBytes(4).toString('hex')}`, 1, 'hmi');
-  const sim = await startSimulatedDevice({ url: brokerUrl, sn, secret, rate: 0.5, keepalive: 10 });
+  const sim = await startSimulatedDevice({ url: server.brokerUrl, sn, secret, rate: 0.5, keepalive: 10 });
   devices.push(sim);
 
   await uiLogin(page, server.url, account);
@@ -76,24 +73,6 @@ test('binds a simulated device, sees it online, then offline when the simulator 
   await expect(row.getByTestId('device-online')).toContainText('Offline');
 });
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
-
-/** A signed-in API call of the seeding steps; fails the test on any code but 0. */
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const reply = (await res.json()) as Envelope<T>;
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0);
-  return reply.data;
-}
-
 /**
  * A team that looks lived-in: nested groups (a 4-level path), labels, a template with tags, four
  * simulated devices bound through the API on them, one of them offline.
@@ -101,22 +80,22 @@ async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?
 async function seedTeam(): Promise<Account> {
   const account = await createActiveAccount(server.url, server.dataDir);
   const { token } = await apiLogin(server.url, account);
+  const call = <T>(path: string, body: unknown) => api<T>(server.url, token, 'POST', path, body);
   const group = (name: string, parent_id: number | null) =>
-    api<{ id: number }>(token, 'POST', '/device/group/add', { name, parent_id }).then((g) => g.id);
+    call<{ id: number }>('/device/group/add', { name, parent_id }).then((g) => g.id);
   const plant = await group('Plant Suzhou', null);
   const line1 = await group('Filling line 1', plant);
   const cell = await group('Cell A', line1);
   const station = await group('Station 3', cell);
   const line2 = await group('Packaging line 2', plant);
   await group('Plant Pune', null);
-  const label = (name: string) =>
-    api<{ id: number }>(token, 'POST', '/device/label/add', { name }).then((l) => l.id);
+  const label = (name: string) => call<{ id: number }>('/device/label/add', { name }).then((l) => l.id);
   const [acme, retrofit, pilot] = [
     await label('Customer ACME'),
     await label('Retrofit 2025'),
     await label('Pilot'),
   ];
-  const tpl = await api<{ id: number }>(token, 'POST', '/template/add', {
+  const tpl = await call<{ id: number }>('/template/add', {
     name: 'Filler_standard',
     type: 'local',
     hmi_model: 'cMT3072XH',
@@ -166,19 +145,22 @@ async function seedTeam(): Promise<Account> {
     { name: 'Gateway_Hall2', kind: 'gateway', group_id: plant, label_ids: [retrofit], template_id: null },
   ] as const;
   for (const [i, d] of plan.entries()) {
-    const id = simulatedIdentity(seed, i + 1, d.kind);
-    const sim = await startSimulatedDevice({ url: brokerUrl, ...id, kind: d.kind, rate: 0.2, keepalive: 10 });
-    devices.push(sim);
-    await api(token, 'POST', '/device/bind', {
-      sn: id.sn,
-      pin: id.secret,
-      name: d.name,
-      group_id: d.group_id,
-      template_id: d.template_id,
-      label_ids: [...d.label_ids],
-      address: i === 0 ? 'Hall 2, bay 14' : '',
-      remark: i === 0 ? 'Commissioned by service team' : '',
+    const { sim } = await bindSimulatedDevice({
+      server,
+      token,
+      seed,
+      index: i + 1,
+      device: { kind: d.kind, rate: 0.2 },
+      bind: {
+        name: d.name,
+        group_id: d.group_id,
+        template_id: d.template_id,
+        label_ids: [...d.label_ids],
+        address: i === 0 ? 'Hall 2, bay 14' : '',
+        remark: i === 0 ? 'Commissioned by service team' : '',
+      },
     });
+    devices.push(sim);
     if (d.name === 'Capper_01') await sim.stop();
   }
   return account;

@@ -1,42 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connectAsync } from 'mqtt';
 import { deviceTopic, type DataSample } from '@hmi/domain';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
-import { freePort, startServer, type RunningServer } from '../support/server.ts';
-import { simulatedIdentity, startSimulatedDevice } from '../../apps/simulator/src/index.ts';
+import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 
 /**
  * The history screen against the real server: a device bound with a template, a few seconds of
  * samples published over MQTT as the device (plain client, backfill), then chart, legend, zoom,
  * raw table and CSV export in the browser. Own server: the test needs the broker's port.
  */
-let server: RunningServer;
-let brokerUrl: string;
+let server: DeviceServer;
 let account: Account;
 let deviceId: number;
 let tagIds: Record<'speed' | 'running' | 'count' | 'recipe', number>;
 /** First and last sample times. */
 let span: { from: number; to: number };
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const reply = (await res.json()) as Envelope<T>;
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0);
-  return reply.data;
-}
 
 /** Machine-like samples between `from` and `to`: a line speed with noise, a motor on/off, a counter. */
 function samples(from: number, to: number, stepMs: number): DataSample[] {
@@ -59,12 +39,11 @@ function samples(from: number, to: number, stepMs: number): DataSample[] {
 }
 
 test.beforeAll(async () => {
-  const mqttPort = await freePort();
-  server = await startServer({ MQTT_PORT: String(mqttPort) });
-  brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
+  server = await startDeviceServer();
   account = await createActiveAccount(server.url, server.dataDir);
   const { token } = await apiLogin(server.url, account);
   const tpl = await api<{ id: number; tags: { id: number; name: string }[] }>(
+    server.url,
     token,
     'POST',
     '/template/add',
@@ -89,32 +68,31 @@ test.beforeAll(async () => {
   };
 
   // The device announces itself once (first use), is bound with the template, then goes away.
-  const id = simulatedIdentity(`e2e-${randomBytes(4).toString('hex')}`, 1, 'hmi');
-  const sim = await startSimulatedDevice({ url: brokerUrl, ...id, rate: 0.2, keepalive: 10 });
-  const configured = sim.nextConfig();
-  const bound = await api<{ id: number; bound_at: number }>(token, 'POST', '/device/bind', {
-    sn: id.sn,
-    pin: id.secret,
-    name: 'Filler_07',
-    template_id: tpl.id,
+  const bound = await bindSimulatedDevice({
+    server,
+    token,
+    device: { rate: 0.2 },
+    bind: { name: 'Filler_07', template_id: tpl.id },
+    waitConfig: true,
   });
+  await bound.sim.stop();
   deviceId = bound.id;
-  await configured;
-  await sim.stop();
 
   // History starts at the binding: measure for a few seconds from then, sent as one backfill.
-  const from = bound.bound_at + 200;
+  const from = bound.boundAt + 200;
   await new Promise((r) => setTimeout(r, Math.max(0, from + 10_000 - Date.now())));
   const data = samples(from, from + 10_000, 25);
   span = { from: data[0]!.ts, to: data.at(-1)!.ts };
-  const client = await connectAsync(brokerUrl, {
-    clientId: id.sn,
-    username: id.sn,
-    password: id.secret,
+  const client = await connectAsync(server.brokerUrl, {
+    clientId: bound.sn,
+    username: bound.sn,
+    password: bound.secret,
     protocolVersion: 4,
   });
   for (let i = 0; i < data.length; i += 200)
-    await client.publishAsync(deviceTopic(id.sn, 'data'), JSON.stringify(data.slice(i, i + 200)), { qos: 1 });
+    await client.publishAsync(deviceTopic(bound.sn, 'data'), JSON.stringify(data.slice(i, i + 200)), {
+      qos: 1,
+    });
   await client.endAsync();
 });
 

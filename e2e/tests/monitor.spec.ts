@@ -4,12 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
-import { freePort, startServer, type RunningServer } from '../support/server.ts';
-import {
-  simulatedIdentity,
-  startSimulatedDevice,
-  type SimulatedDeviceHandle,
-} from '../../apps/simulator/src/index.ts';
+import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
+import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
 /**
  * The data monitor against a simulated device: live values in place, a write to a read-write
@@ -19,14 +15,11 @@ import {
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
 
-let server: RunningServer;
-let brokerUrl: string;
+let server: DeviceServer;
 const devices: SimulatedDeviceHandle[] = [];
 
 test.beforeAll(async () => {
-  const mqttPort = await freePort();
-  server = await startServer({ MQTT_PORT: String(mqttPort) });
-  brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
+  server = await startDeviceServer();
 });
 
 test.afterAll(async () => {
@@ -38,28 +31,11 @@ test.use({ allowConsole: [HTTP_ERROR_LOG] });
 // A live device, a browser and a server on a shared machine: generous time.
 test.describe.configure({ timeout: 180_000 });
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const reply = (await res.json()) as Envelope<T>;
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(0);
-  return reply.data;
-}
-
 /** An account with a template the simulator fills and a simulated device bound to it, running. */
 async function seed(): Promise<{ account: Account; deviceId: number }> {
   const account = await createActiveAccount(server.url, server.dataDir);
   const { token } = await apiLogin(server.url, account);
-  const tpl = await api<{ id: number }>(token, 'POST', '/template/add', {
+  const tpl = await api<{ id: number }>(server.url, token, 'POST', '/template/add', {
     name: `Oven_${randomBytes(3).toString('hex')}`,
     hmi_model: 'SIM-HMI-7',
     tags: [
@@ -70,15 +46,14 @@ async function seed(): Promise<{ account: Account; deviceId: number }> {
       { name: 'recipe', data_type: 9, rw: 2 },
     ],
   });
-  const { sn, secret } = simulatedIdentity(`mon-${randomBytes(4).toString('hex')}`, 1, 'hmi');
-  const sim = await startSimulatedDevice({ url: brokerUrl, sn, secret, rate: 2, keepalive: 10 });
-  devices.push(sim);
-  const device = await api<{ id: number }>(token, 'POST', '/device/bind', {
-    sn,
-    pin: secret,
-    name: 'Oven_line_1',
-    template_id: tpl.id,
+  const device = await bindSimulatedDevice({
+    server,
+    token,
+    seed: `mon-${randomBytes(4).toString('hex')}`,
+    device: { rate: 2 },
+    bind: { name: 'Oven_line_1', template_id: tpl.id },
   });
+  devices.push(device.sim);
   return { account, deviceId: device.id };
 }
 
