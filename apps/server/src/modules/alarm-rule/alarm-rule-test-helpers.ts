@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { AlarmRule, AlarmRuleInput, Envelope, TemplateDetail } from '@hmi/domain';
 import type { TestServer } from '../../../test/test-server.ts';
@@ -78,4 +79,35 @@ export async function download(server: TestServer, token: string, path: string) 
   const res = await fetch(`${server.url}/v1${path}`, { headers: { authorization: token } });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, type: res.headers.get('content-type') ?? '', headers: res.headers, bytes };
+}
+
+/** An xlsx whose first sheet holds these rows (row 1 = header), built with exceljs like any spreadsheet program. */
+export async function sheetBytes(
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('rules');
+  for (const row of rows) sheet.addRow([...row]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The cells of a workbook's sheets (first sheet first), as text, and the notes of the first row. */
+export async function readBack(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheets = workbook.worksheets.map((ws) => {
+    const rows: string[][] = [];
+    ws.eachRow((row) =>
+      rows.push(
+        (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+      ),
+    );
+    return { name: ws.name, rows };
+  });
+  const notes: string[] = [];
+  workbook.worksheets[0]?.getRow(1).eachCell((cell) => {
+    const note = cell.note;
+    notes.push(typeof note === 'string' ? note : (note?.texts ?? []).map((t) => t.text).join(''));
+  });
+  return { sheets, notes };
 }

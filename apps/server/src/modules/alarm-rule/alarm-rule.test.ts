@@ -428,3 +428,157 @@ describe('alarm rules', () => {
     expect((await list(`template_id=${copy.id}`, t)).data.count).toBe(2);
   });
 });
+
+describe('alarm rule checks by the tag’s data type (SPEC section 5)', () => {
+  type Case = [
+    tag: Parameters<typeof fixture.tag>[0],
+    type: number,
+    fields: Record<string, unknown>,
+    errors: unknown[],
+  ];
+  const range = (type: string, min: string, max: string) => ({
+    key: 'validation.alarm.valueRange',
+    params: { type, min, max },
+  });
+  const cases: Case[] = [
+    ['uint16', AlarmType.High, { value: '65535' }, []],
+    ['uint16', AlarmType.High, { value: '65536' }, [{ field: 'value', ...range('UINT16', '0', '65535') }]],
+    ['uint16', AlarmType.Low, { value: -1 }, [{ field: 'value', ...range('UINT16', '0', '65535') }]],
+    ['int16', AlarmType.LowLow, { value: '-32768' }, []],
+    [
+      'int16',
+      AlarmType.LowLow,
+      { value: '-32769' },
+      [{ field: 'value', ...range('INT16', '-32768', '32767') }],
+    ],
+    ['int16', AlarmType.High, { value: '1.5' }, [{ field: 'value', key: 'validation.alarm.valueRange' }]],
+    ['uint64', AlarmType.HighHigh, { value: '18446744073709551615' }, []],
+    [
+      'uint64',
+      AlarmType.HighHigh,
+      { value: '18446744073709551616' },
+      [{ field: 'value', key: 'validation.alarm.valueRange' }],
+    ],
+    ['int64', AlarmType.Low, { value: '-9223372036854775808' }, []],
+    [
+      'int64',
+      AlarmType.High,
+      { value: '9223372036854775808' },
+      [{ field: 'value', key: 'validation.alarm.valueRange' }],
+    ],
+    ['real', AlarmType.High, { value: '-1.5e3' }, []],
+    [
+      'real',
+      AlarmType.High,
+      { value: 'abc' },
+      [{ field: 'value', key: 'validation.alarm.valueMismatch', params: { type: 'REAL' } }],
+    ],
+    ['lreal', AlarmType.High, { value: 2.25 }, []],
+    ['bool', AlarmType.High, { value: '1' }, [{ field: 'tag_id', key: 'validation.alarm.limitTagType' }]],
+    ['string', AlarmType.Low, { value: '1' }, [{ field: 'tag_id', key: 'validation.alarm.limitTagType' }]],
+    [
+      'string',
+      AlarmType.LargeDeviation,
+      { target: '1', deviation: '1' },
+      [{ field: 'tag_id', key: 'validation.alarm.deviationTagType' }],
+    ],
+    [
+      'bool',
+      AlarmType.SmallDeviation,
+      { target: '1', deviation: '1' },
+      [{ field: 'tag_id', key: 'validation.alarm.deviationTagType' }],
+    ],
+    ['int32', AlarmType.On, { value: '1' }, [{ field: 'tag_id', key: 'validation.alarm.onOffTagType' }]],
+    ['bool', AlarmType.On, { value: '1' }, []],
+    ['bool', AlarmType.Off, { value: 0 }, []],
+    ['bool', AlarmType.On, { value: '0' }, [{ field: 'value', key: 'validation.alarm.onOnlyOne' }]],
+    ['bool', AlarmType.Off, { value: '1' }, [{ field: 'value', key: 'validation.alarm.offOnlyZero' }]],
+    ['bool', AlarmType.On, { value: '2' }, [{ field: 'value', key: 'validation.alarm.onOffValue' }]],
+    ['int32', AlarmType.LargeDeviation, { target: '10', deviation: '2', deadband: '0.5' }, []],
+    [
+      'int32',
+      AlarmType.LargeDeviation,
+      { target: '1.5', deviation: '2' },
+      [{ field: 'target', key: 'validation.alarm.targetMismatch' }],
+    ],
+    [
+      'int16',
+      AlarmType.SmallDeviation,
+      { target: '40000', deviation: '2' },
+      [{ field: 'target', ...range('INT16', '-32768', '32767') }],
+    ],
+    [
+      'int32',
+      AlarmType.LargeDeviation,
+      { deviation: '2' },
+      [{ field: 'target', key: 'validation.required' }],
+    ],
+    [
+      'real',
+      AlarmType.SmallDeviation,
+      { target: '1.5', deviation: '-0.5' },
+      [{ field: 'deviation', key: 'validation.alarmImport.deviation' }],
+    ],
+    [
+      'real',
+      AlarmType.High,
+      { value: '1', deadband: '-1' },
+      [{ field: 'deadband', key: 'validation.alarmImport.deadband' }],
+    ],
+    [
+      'uint16',
+      AlarmType.High,
+      { value: 'x', deadband: 'y' },
+      [
+        { field: 'value', key: 'validation.alarm.valueRange' },
+        { field: 'deadband', key: 'validation.alarmImport.deadband' },
+      ],
+    ],
+  ];
+  it.each(cases)('%s tag, type %i, %j -> %j', async (tag, type, fields, errors) => {
+    const res = await server.call<AlarmRule>('POST', '/alarm/rule/add', {
+      token,
+      body: {
+        template_id: fixture.template.id,
+        name: ruleName('check'),
+        level: 1,
+        tag_id: fixture.tag(tag),
+        type,
+        ...fields,
+      },
+    });
+    if (errors.length === 0) expect(res.body.code).toBe(0);
+    else expect(res.body).toMatchObject({ code: 1006, data: { errors } });
+    if (errors.length > 0)
+      expect((res.body.data as unknown as { errors: unknown[] }).errors).toHaveLength(errors.length);
+  });
+
+  it('the message of a field error is in the caller’s language; edit checks like add', async () => {
+    const zh = await createActiveUser(server, { lang: 'zh-cn' });
+    const { template, tag } = await buildAlarmTemplate(server, zh.tokens.token);
+    const bad = await server.call('POST', '/alarm/rule/add', {
+      token: zh.tokens.token,
+      body: {
+        template_id: template.id,
+        name: 'x',
+        level: 1,
+        tag_id: tag('bool'),
+        type: AlarmType.Off,
+        value: '1',
+      },
+    });
+    expect(bad.body).toMatchObject({ code: 1006, msg: '“关”报警的值只能为 0。' });
+    const en = await server.call('POST', '/alarm/rule/add', {
+      token,
+      body: limitRule({ tag_id: fixture.tag('string') }),
+    });
+    expect(en.body.msg).toBe('Limit-value alarms cannot use String or Bool tags.');
+    const rule = await addRule(server, token, limitRule());
+    const { template_id: _t, ...fields } = limitRule({ value: '99999' });
+    const edit = await server.call('POST', '/alarm/rule/edit', { token, body: { ...fields, id: rule.id } });
+    expect(edit.body).toMatchObject({
+      code: 1006,
+      data: { errors: [{ field: 'value', key: 'validation.alarm.valueRange' }] },
+    });
+  });
+});

@@ -4,61 +4,25 @@ import { fileInvalid } from './alarm-rule.errors.ts';
 import { columnOfHeader } from './alarm-sheet.columns.ts';
 import { requiredColumns, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 import { inspectZip, sniffSpreadsheet, storedZip, ZipRejected, type ZipLimits } from './xlsx-guard.ts';
+import { checkVolume } from './xlsx-volume.ts';
 
 /**
- * Limits of an import workbook before exceljs sees it. A real rule sheet (300 rows of 10
- * columns, long Chinese texts) unpacks to well under 3 MB; exceljs spends about 5 µs per cell,
- * so the cell cap keeps every accepted file far below a second of parsing.
+ * Limits of an import archive. A real rule sheet (300 rows of 10 columns, long Chinese texts)
+ * unpacks to well under 3 MB. exceljs reads text at about 10 MB a second, so 8 MB keeps the
+ * worst accepted file (one huge cell) under a second; XmlCaps bound the rest of its work.
  */
 export const importZipLimits: ZipLimits = {
   maxEntries: 300,
-  maxTotalBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 8 * 1024 * 1024,
   maxRatio: 100,
   ratioFloorBytes: 256 * 1024,
 };
 /** The size limit as a message shows it. */
 export const IMPORT_SIZE_TEXT = `${AlarmLimits.maxImportBytes / 1024 / 1024} MB`;
-/** Most cells (all worksheets together) and shared strings a workbook may hold. */
-export const MAX_CELLS = 20_000;
-export const MAX_SHARED_STRINGS = 20_000;
-
 /** One data row of the sheet: its 1-based row number and the trimmed text of each known column. */
 export interface SheetRow {
   row: number;
   cells: Partial<Record<ColumnKey, string>>;
-}
-
-const countMatches = (text: string, pattern: RegExp): number => {
-  let n = 0;
-  for (const _ of text.matchAll(pattern)) n++;
-  return n;
-};
-
-/**
- * Refuses a workbook whose sheets would take exceljs long to read: more than MAX_CELLS cells
- * (1090 when a sheet alone has more rows than an import may hold), or a huge shared string table.
- */
-function checkVolume(files: Map<string, Buffer>): void {
-  let cells = 0;
-  let mostRows = 0;
-  for (const [name, data] of files) {
-    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
-    const xml = data.toString('utf8');
-    cells += countMatches(xml, /<(?:\w+:)?c[\s>/]/g);
-    mostRows = Math.max(mostRows, countMatches(xml, /<(?:\w+:)?row[\s>/]/g));
-  }
-  if (cells > MAX_CELLS) {
-    if (mostRows > AlarmLimits.importRows + 1)
-      throw fileInvalid(
-        'validation.alarmImport.tooManyRows',
-        { max: AlarmLimits.importRows },
-        ErrorCode.E1090_ALARM_RULE_LIMIT,
-      );
-    throw fileInvalid('validation.alarmImport.tooManyCells', { max: MAX_CELLS });
-  }
-  const shared = files.get('xl/sharedStrings.xml');
-  if (shared && countMatches(shared.toString('utf8'), /<(?:\w+:)?si[\s>/]/g) > MAX_SHARED_STRINGS)
-    throw fileInvalid('validation.alarmImport.tooManyCells', { max: MAX_CELLS });
 }
 
 /** The text of a cell however exceljs holds it (rich text, formula result, hyperlink, boolean...). */
@@ -82,11 +46,12 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * The parts exceljs needs to read cell values, and nothing else: comments, drawings, media,
- * tables, styles and the rest stay out, so none of their parsers runs on untrusted input.
+ * The parts exceljs needs to read cell values (styles too: it resolves row and cell styles), and
+ * nothing else: comments, drawings, media, tables, themes and the rest stay out, so none of their
+ * parsers runs on untrusted input.
  */
 const KEPT_PART =
-  /^(?:_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/worksheets\/sheet\d+\.xml)$/;
+  /^(?:_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/styles\.xml|xl\/worksheets\/sheet\d+\.xml)$/;
 
 /**
  * Worksheet elements exceljs must not read: several expand a range cell by cell (merged cells,
@@ -126,10 +91,9 @@ const withoutDefinedNames = (xml: Buffer): Buffer =>
   );
 
 /** Loads the checked parts with exceljs; any failure of the library is "unreadable". */
-async function loadWorkbook(files: Map<string, Buffer>): Promise<ExcelJS.Workbook> {
-  const kept = [...files].filter(([name]) => KEPT_PART.test(name));
+async function loadWorkbook(parts: ReadonlyMap<string, Buffer>): Promise<ExcelJS.Workbook> {
   const zip = storedZip(
-    kept.map(
+    [...parts].map(
       ([name, data]) => [name, name === 'xl/workbook.xml' ? withoutDefinedNames(data) : data] as const,
     ),
   );
@@ -146,7 +110,7 @@ async function loadWorkbook(files: Map<string, Buffer>): Promise<ExcelJS.Workboo
 /**
  * Reads the first worksheet of an uploaded alarm rule workbook. Checks, in order: the name
  * (.xls/.xlsx), the size, the content by its magic bytes (a legacy binary .xls is refused with
- * its own message: exceljs reads OOXML only), the zip (bombs, damage), the volume of cells, then
+ * its own message: exceljs reads OOXML only), the zip (bombs, damage), the volume of the XML, then
  * the sheet: the first non-empty row is the header, recognised in any language; the required
  * columns must be there; empty rows are skipped; at most AlarmLimits.importRows data rows (1090).
  * Every refusal is an AlarmInputError with a `validation.alarmImport.*` key; `lang` only words
@@ -169,9 +133,10 @@ export async function readAlarmSheet(bytes: Buffer, fileName: string, lang?: str
     throw fileInvalid('validation.alarmImport.unreadable');
   }
   if (!files.has('xl/workbook.xml')) throw fileInvalid('validation.alarmImport.notWorkbook');
-  checkVolume(files);
+  const parts = new Map([...files].filter(([name]) => KEPT_PART.test(name)));
+  checkVolume(parts);
 
-  const sheet = (await loadWorkbook(files)).worksheets[0];
+  const sheet = (await loadWorkbook(parts)).worksheets[0];
   if (!sheet) throw fileInvalid('validation.alarmImport.noSheet');
   return sheetRows(sheet, resolveLocale(lang));
 }
