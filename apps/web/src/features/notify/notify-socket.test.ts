@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { NotifyEvent } from '@hmi/domain';
 import type { LiveSocketStatus, SocketLike } from '../live/live-socket.ts';
 import { LiveSocketSettings } from '../live/live-socket.ts';
+import { CancelledError } from '../../app/http/http-errors.ts';
 import {
   createNotifySocket,
   NotifyReconnect,
@@ -69,6 +70,8 @@ let events: NotifyEvent[];
 let statuses: LiveSocketStatus[];
 let tokenErrors: number;
 let refreshes: number;
+let verify: () => Promise<void>;
+let verifications: number;
 
 function client() {
   return createNotifySocket({
@@ -79,7 +82,11 @@ function client() {
     },
     onMessage: (e) => events.push(e),
     onStatus: (s) => statuses.push(s),
-    onTokenError: () => tokenErrors++,
+    signOut: () => tokenErrors++,
+    verifySession: () => {
+      verifications++;
+      return verify();
+    },
     beforeReconnect: async () => {
       refreshes++;
     },
@@ -95,6 +102,8 @@ beforeEach(() => {
   statuses = [];
   tokenErrors = 0;
   refreshes = 0;
+  verifications = 0;
+  verify = () => Promise.reject(new Error('session ended'));
   localStorage.setItem('hmicloud_1.0.4_TOKEN', 'tok en');
 });
 afterEach(() => {
@@ -184,15 +193,61 @@ describe('the notify socket', () => {
     socket.close();
   });
 
-  it('a token error close (4001) signs out once and never reconnects', async () => {
+  it('a token error close (4001) with the session ended signs out once and never reconnects', async () => {
     const socket = client();
     socket.open();
     last().accept();
     last().drop(4001);
-    expect(tokenErrors).toBe(1);
     expect(statuses.at(-1)).toBe('closed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(verifications).toBe(1);
+    expect(tokenErrors).toBe(1);
     await vi.advanceTimersByTimeAsync(NotifyReconnect.maxMs * 5);
     expect(sockets).toHaveLength(1);
     socket.close();
+  });
+
+  it('4001 while the session lives (a token that just expired) connects again; a second 4001 soon after signs out', async () => {
+    verify = () => Promise.resolve();
+    const socket = client();
+    socket.open();
+    last().accept();
+    last().drop(4001);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tokenErrors).toBe(0);
+    expect(sockets).toHaveLength(2);
+    last().accept();
+    expect(statuses.at(-1)).toBe('open');
+    last().drop(4001);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(verifications).toBe(1);
+    expect(tokenErrors).toBe(1);
+    expect(sockets).toHaveLength(2);
+    socket.close();
+  });
+
+  it('4001 when the HTTP client ended the session itself (1055, failed refresh: cancelled) adds nothing', async () => {
+    verify = () => Promise.reject(new CancelledError());
+    const socket = client();
+    socket.open();
+    last().accept();
+    last().drop(4001);
+    await vi.advanceTimersByTimeAsync(NotifyReconnect.maxMs);
+    expect(tokenErrors).toBe(0);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('does not reopen after its owner closed it while the session was being checked', async () => {
+    let pass!: () => void;
+    verify = () => new Promise<void>((r) => (pass = r));
+    const socket = client();
+    socket.open();
+    last().accept();
+    last().drop(4001);
+    socket.close();
+    pass();
+    await vi.advanceTimersByTimeAsync(NotifyReconnect.maxMs);
+    expect(sockets).toHaveLength(1);
+    expect(tokenErrors).toBe(0);
   });
 });

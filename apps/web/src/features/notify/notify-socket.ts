@@ -1,5 +1,6 @@
 import { AuthPaths, MessagePaths, notifyEvent, type NotifyEvent } from '@hmi/domain';
 import { http } from '../../app/http/http.ts';
+import { isCancelled } from '../../app/http/http-errors.ts';
 import { storage } from '../../app/storage/storage.ts';
 import { sessionSocketHooks, sessionSocketUrl } from '../live/live-connection.ts';
 import { LiveSocket, type LiveSocketOptions } from '../live/live-socket.ts';
@@ -23,26 +24,74 @@ export function parseNotifyEvent(json: unknown): NotifyEvent | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export type NotifySocketOptions = Pick<LiveSocketOptions<NotifyEvent>, 'onMessage' | 'onStatus'> &
-  Partial<Pick<LiveSocketOptions<NotifyEvent>, 'createSocket' | 'onTokenError' | 'beforeReconnect'>>;
+/** A quiet signed-in call: the HTTP client refreshes an expired token, or ends the session itself. */
+const quietUserInfo = async () => {
+  await http.get(AuthPaths.userInfo, { manual: true });
+};
+
+export interface NotifySocketOptions
+  extends
+    Pick<LiveSocketOptions<NotifyEvent>, 'onMessage' | 'onStatus'>,
+    Partial<Pick<LiveSocketOptions<NotifyEvent>, 'createSocket' | 'beforeReconnect'>> {
+  /** One signed-in call; resolves while the session lives. Default: getUserInfo, manual. */
+  verifySession?(): Promise<void>;
+  /** Ends the session. Default: the device data socket's token-error sign-out. */
+  signOut?(): void;
+}
 
 /**
  * The notify socket of the session (/v1/ws/notify?token=): the device data socket's client
- * (ping every 10 s, 10 s connect timeout, 4001 signs out through the same path) with this
- * socket's frames and an endless backoff. Before each reconnect a quiet signed-in call
- * refreshes an expired access token; it is `manual` so a server that is down for a while does
- * not toast a network error at every try.
+ * (ping every 10 s, 10 s connect timeout) with this socket's frames and an endless backoff.
+ * Before each reconnect a quiet signed-in call refreshes an expired access token; it is
+ * `manual` so a server that is down for a while does not toast a network error at every try.
+ *
+ * A token error close (4001) goes through the HTTP client first: when the session really
+ * ended, its own rules sign out with the right reason (1055 for a closed account, else the
+ * invalid-or-expired-token message) and nothing more happens here; when the call succeeds
+ * (the token had just expired) the socket connects again. A second 4001 within a minute, or a
+ * failure the client did not handle, signs out through the device data socket's path.
  */
-export function createNotifySocket(options: NotifySocketOptions): LiveSocket<NotifyEvent> {
-  return new LiveSocket<NotifyEvent>({
-    ...sessionSocketHooks,
-    beforeReconnect: async () => {
-      await http.get(AuthPaths.userInfo, { manual: true });
-    },
-    ...options,
-    url: () => sessionSocketUrl(MessagePaths.socket, { token: storage.token() ?? '' }),
-    parse: parseNotifyEvent,
-    reconnectDelayMs: (attempt) => notifyReconnectDelay(attempt),
-    settings: { maxReconnects: Number.POSITIVE_INFINITY },
-  });
+export class NotifySocket extends LiveSocket<NotifyEvent> {
+  private ownerClosed = false;
+  private lastVerifiedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(options: NotifySocketOptions) {
+    const { verifySession = quietUserInfo, signOut = sessionSocketHooks.onTokenError, ...rest } = options;
+    super({
+      beforeReconnect: quietUserInfo,
+      ...rest,
+      url: () => sessionSocketUrl(MessagePaths.socket, { token: storage.token() ?? '' }),
+      parse: parseNotifyEvent,
+      reconnectDelayMs: (attempt) => notifyReconnectDelay(attempt),
+      settings: { maxReconnects: Number.POSITIVE_INFINITY },
+      onTokenError: () => {
+        const now = Date.now();
+        if (now - this.lastVerifiedAt < NotifyReconnect.maxMs) return signOut();
+        this.lastVerifiedAt = now;
+        verifySession().then(
+          () => {
+            if (!this.ownerClosed) super.open();
+          },
+          (err: unknown) => {
+            if (!isCancelled(err)) signOut();
+          },
+        );
+      },
+    });
+  }
+
+  override open(): void {
+    this.ownerClosed = false;
+    super.open();
+  }
+
+  override close(): void {
+    this.ownerClosed = true;
+    super.close();
+  }
+}
+
+/** The session's notify socket (see NotifySocket). */
+export function createNotifySocket(options: NotifySocketOptions): NotifySocket {
+  return new NotifySocket(options);
 }
