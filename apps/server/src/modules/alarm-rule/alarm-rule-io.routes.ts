@@ -5,7 +5,6 @@ import {
   AlarmPaths,
   envelope,
   Perm,
-  type AlarmImportReply,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -95,7 +94,7 @@ export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
   app.post(
     AlarmPaths.ruleImport,
     { preHandler: alarm, schema: { response: { 200: envelope(alarmImportReply) } } },
-    async (request): Promise<{ code: number; data: AlarmImportReply; msg: string }> => {
+    async (request) => {
       const caller = requireUser(request);
       const upload = await readUpload(request);
       await rules.requireTemplate(caller, upload.templateId);

@@ -229,13 +229,13 @@ describe('alarm rules', () => {
     );
   });
 
-  it('a template holds at most 300 rules (1090)', async () => {
+  it('a template holds at most 300 rules (1090), also under concurrent adds', async () => {
     const { template, tag } = await buildAlarmTemplate(server, token);
     const now = Date.now();
     await server.app.db
       .insertInto('alarm_rules')
       .values(
-        Array.from({ length: 299 }, (_, i) => ({
+        Array.from({ length: 297 }, (_, i) => ({
           team_id: main.profile.team_id,
           template_id: template.id,
           name: `bulk ${i}`,
@@ -254,6 +254,12 @@ describe('alarm rules', () => {
       .execute();
     const body = () => limitRule({ template_id: template.id, tag_id: tag('int16') });
     expect((await server.call('POST', '/alarm/rule/add', { token, body: body() })).body.code).toBe(0);
+    // Three at once for the last two places: the template row lock (PostgreSQL) or the single
+    // writer (SQLite) lets exactly two in.
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => server.call('POST', '/alarm/rule/add', { token, body: body() })),
+    );
+    expect(racing.map((r) => r.body.code).sort()).toEqual([0, 0, ErrorCode.E1090_ALARM_RULE_LIMIT]);
     const over = await server.call('POST', '/alarm/rule/add', { token, body: body() });
     expect(over.body).toMatchObject({ code: ErrorCode.E1090_ALARM_RULE_LIMIT, data: { max: 300 } });
     expect((await list(`template_id=${template.id}`)).data).toMatchObject({ count: 300, max: 300 });
