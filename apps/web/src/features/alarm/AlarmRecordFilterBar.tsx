@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, DatePicker, Select, Tooltip } from 'antd';
+import { Badge, Button, ConfigProvider, DatePicker, Select, Tooltip, type ThemeConfig } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { alarmLevels } from './alarm-levels.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmGroupSelect } from './AlarmGroupSelect.tsx';
 import { activeRecordFilters, statesOf, type RecordFilters } from './record-filters.ts';
+
+const PHONE_PICKER: ThemeConfig = { components: { DatePicker: { cellWidth: 38 } } };
 
 interface Props {
   filters: RecordFilters;
@@ -68,24 +70,43 @@ export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Prop
         className="alarm-filter-state"
         data-testid="alarm-record-state"
       />
-      <DatePicker.RangePicker
-        showTime={{ format: 'HH:mm' }}
-        format="YYYY-MM-DD HH:mm"
-        value={
-          filters.from !== undefined && filters.to !== undefined
-            ? [dayjs(filters.from), dayjs(filters.to)]
-            : null
-        }
-        onChange={(range) => {
-          const [from, to] = range ?? [];
-          onChange(
-            from && to ? { from: from.valueOf(), to: to.valueOf() } : { from: undefined, to: undefined },
-          );
-        }}
-        placeholder={[t('filter.from'), t('filter.to')]}
-        className="alarm-filter-range"
-        data-testid="alarm-record-range"
-      />
+      {compact ? (
+        // Phones pick whole days in two single pickers with narrower day cells (the theme's 48 px
+        // cells make a calendar wider than 375 px).
+        <ConfigProvider theme={PHONE_PICKER}>
+          <DatePicker
+            value={filters.from !== undefined ? dayjs(filters.from) : null}
+            onChange={(d) => onChange({ from: d ? d.startOf('day').valueOf() : undefined })}
+            inputReadOnly
+            placeholder={t('filter.fromDay')}
+            data-testid="alarm-record-from"
+          />
+          <DatePicker
+            value={filters.to !== undefined ? dayjs(filters.to) : null}
+            onChange={(d) => onChange({ to: d ? d.endOf('day').valueOf() : undefined })}
+            inputReadOnly
+            placeholder={t('filter.toDay')}
+            data-testid="alarm-record-to"
+          />
+        </ConfigProvider>
+      ) : (
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowEmpty={[true, true]}
+          value={[
+            filters.from !== undefined ? dayjs(filters.from) : null,
+            filters.to !== undefined ? dayjs(filters.to) : null,
+          ]}
+          onChange={(range) => {
+            const [from, to] = range ?? [];
+            onChange({ from: from ? from.valueOf() : undefined, to: to ? to.valueOf() : undefined });
+          }}
+          placeholder={[t('filter.from'), t('filter.to')]}
+          className="alarm-filter-range"
+          data-testid="alarm-record-range"
+        />
+      )}
       {active > 0 ? (
         <Tooltip title={compact ? undefined : t('filter.reset')}>
           <Button

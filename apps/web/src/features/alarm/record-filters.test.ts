@@ -34,7 +34,8 @@ describe('record filters in the URL', () => {
     ['state=3', { state: 0 }],
     ['device=-1&group=x', {}],
     ['from=200&to=100', {}],
-    ['from=100', {}],
+    ['from=100', { from: 100 }],
+    ['to=100', { to: 100 }],
     ['page=0&size=33', { page: 1, pageSize: 20 }],
   ])('ignores malformed %s', (qs, expected) => {
     expect(parse(qs)).toEqual({ tab: 'active', levels: [], state: 0, page: 1, pageSize: 20, ...expected });
@@ -86,5 +87,6 @@ describe('queries of the filters', () => {
   it('counts the filters set', () => {
     expect(activeRecordFilters(parse('tab=history'))).toBe(0);
     expect(activeRecordFilters(parse('device=1&level=3&state=2&from=1&to=2'))).toBe(4);
+    expect(activeRecordFilters(parse('to=2'))).toBe(1);
   });
 });

@@ -51,7 +51,11 @@ export function parseRecordFilters(search: URLSearchParams): RecordFilters {
   const size = positive(search.get('size'));
   const from = positive(search.get('from'));
   const to = positive(search.get('to'));
-  const range = from !== undefined && to !== undefined && from <= to ? { from, to } : {};
+  // Either end may be open; ends in the wrong order are dropped.
+  const range =
+    from !== undefined && to !== undefined && from > to
+      ? {}
+      : { ...(from ? { from } : {}), ...(to ? { to } : {}) };
   const deviceId = positive(search.get('device'));
   const groupId = positive(search.get('group'));
   return {
@@ -75,10 +79,8 @@ export function recordFiltersToSearch(f: RecordFilters): URLSearchParams {
   const mask = levelMask(f.levels);
   if (mask) out.set('level', String(mask));
   if (f.state) out.set('state', String(f.state));
-  if (f.from !== undefined && f.to !== undefined) {
-    out.set('from', String(f.from));
-    out.set('to', String(f.to));
-  }
+  if (f.from !== undefined) out.set('from', String(f.from));
+  if (f.to !== undefined) out.set('to', String(f.to));
   if (f.page > 1) out.set('page', String(f.page));
   if (f.pageSize !== RECORD_PAGE_SIZES[0]) out.set('size', String(f.pageSize));
   return out;
@@ -93,7 +95,8 @@ function filterQuery(f: RecordFilters): Omit<AlarmRecordQuery, 'page' | 'page_si
     ...(mask ? { level: mask } : {}),
     state: f.state,
     ...(f.tab === 'active' ? { active: 'true' as const } : {}),
-    ...(f.from !== undefined && f.to !== undefined ? { from: f.from, to: f.to } : {}),
+    ...(f.from !== undefined ? { from: f.from } : {}),
+    ...(f.to !== undefined ? { to: f.to } : {}),
   };
 }
 
@@ -114,6 +117,6 @@ export function activeRecordFilters(f: RecordFilters): number {
     (f.groupId ? 1 : 0) +
     (f.levels.length ? 1 : 0) +
     (f.state ? 1 : 0) +
-    (f.from !== undefined ? 1 : 0)
+    (f.from !== undefined || f.to !== undefined ? 1 : 0)
   );
 }
