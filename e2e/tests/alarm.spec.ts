@@ -126,8 +126,32 @@ test('creates a rule, sees the alarm raised, acknowledges it and sees it recover
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // Message centre: the badge's count before the alarm (the account's welcome notice), with the
+  // notify socket open so the alarm reaches this page as it happens.
+  const badge = page.getByTestId('message-badge');
+  await expect(page.getByTestId('notify-center')).toHaveAttribute('data-status', 'open');
+  const unreadBefore = Number(await badge.getAttribute('data-unread'));
+
   // Over the limit: the monitor shows the tag in alarm, the records screen the open record.
   await drive(150);
+
+  // Message centre: the critical alarm shows at once as a banner, the badge counts its message,
+  // and the banner leads to the alarm messages where it is unread with the record's state.
+  const banner = page.getByTestId('critical-banner').filter({ hasText: 'Oven_line_1' });
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  await expect(banner).toContainText('Critical');
+  await expect(banner).toContainText('Setpoint high');
+  await expect(banner).toContainText('Oven_line_1: setpoint at 150');
+  await expect(badge).toHaveAttribute('data-unread', String(unreadBefore + 1));
+  await banner.getByTestId('critical-banner-link').click();
+  await expect(page.getByTestId('message-page-alarm')).toBeVisible();
+  const message = page.getByTestId('message-table').locator('tr[data-id]', { hasText: 'Setpoint high' });
+  await expect(message).toHaveCount(1);
+  await expect(message).toHaveAttribute('data-read', '0');
+  await expect(message).toContainText('Oven_line_1: setpoint at 150');
+  await expect(message.getByTestId('alarm-state')).toHaveAttribute('data-state', '1');
+  await expect(page.getByTestId('message-unread')).toHaveText('1 unread message');
+
   await page.goto(`${server.url}/#/device/monitor?id=${device.id}`);
   await expect(page.getByTestId('alarm-setpoint')).toHaveAttribute('data-alarm', '1', { timeout: 20_000 });
   await expect(page.getByTestId('alarm-temperature')).toHaveAttribute('data-alarm', '0');
@@ -154,4 +178,19 @@ test('creates a rule, sees the alarm raised, acknowledges it and sees it recover
   await expect(past).toHaveAttribute('data-state', '4');
   await expect(past.getByTestId('alarm-state')).toHaveText('Recovered');
   await expect(past.getByTestId('alarm-record-last')).toHaveText('0');
+
+  // Message centre: the banner followed the record (acknowledged, then recovered) until
+  // dismissed; the alarm message shows it recovered, and opening the message reads it.
+  await expect(banner.getByTestId('alarm-state')).toHaveAttribute('data-state', '4');
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.goto(`${server.url}/#/message/msgAlarm`);
+  await expect(message.getByTestId('alarm-state')).toHaveAttribute('data-state', '4');
+  await message.getByTestId('message-title').click();
+  await expect(message).toHaveAttribute('data-read', '1');
+  await expect(page.getByTestId('message-expanded').getByTestId('message-record')).toContainText(
+    'Oven_line_1',
+  );
+  await expect(badge).toHaveAttribute('data-unread', String(unreadBefore));
+  await expect(page.getByTestId('message-unread')).toHaveText('0 unread messages');
 });

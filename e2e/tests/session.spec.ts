@@ -62,7 +62,9 @@ test.describe('token lifecycle', () => {
     const account = await createActiveAccount(mainUrl, mainDataDir);
     await uiLogin(page, mainUrl, account);
     await apiCloseAccount(mainUrl, account);
-    await renameTeam(page, 'Closed team');
+    // The next signed-in call finds out; the notify socket's periodic session check (4001, then
+    // one call that gets 1055) may find out first, and the rename then never gets its button.
+    void renameTeam(page, 'Closed team').catch(() => undefined);
     await expect(page).toHaveURL(/#\/login\?reason=1055/);
     await expect(page.getByTestId('login-reason')).toHaveText('This account has been closed.');
     expect(await storedToken(page)).toBeNull();
