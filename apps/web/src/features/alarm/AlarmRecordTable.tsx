@@ -40,7 +40,7 @@ export function AlarmRecordTable(props: Props) {
     const ack: Column = {
       key: 'ack',
       title: compact ? undefined : t('field.actions'),
-      width: compact ? 48 : 120,
+      width: compact ? 48 : 140,
       align: 'right',
       fixed: compact ? undefined : 'right',
       render: (_v, r) =>
@@ -103,6 +103,7 @@ export function AlarmRecordTable(props: Props) {
         width: 140,
         render: (_v, r) => <AlarmStateBadge state={r.state} />,
       },
+      { key: 'raised', title: t('field.raisedAt'), width: 170, render: (_v, r) => when(r.raised_at) },
       {
         key: 'device',
         title: t('field.device'),
@@ -135,7 +136,7 @@ export function AlarmRecordTable(props: Props) {
       {
         key: 'value',
         title: t('field.raisedValue'),
-        width: 124,
+        width: 140,
         align: 'right',
         render: (_v, r) => <span className="alarm-mono">{r.value}</span>,
       },
@@ -157,7 +158,6 @@ export function AlarmRecordTable(props: Props) {
         align: 'right',
         render: (_v, r) => <span data-testid="alarm-record-times">{r.times}</span>,
       },
-      { key: 'raised', title: t('field.raisedAt'), width: 170, render: (_v, r) => when(r.raised_at) },
       {
         key: 'acked',
         title: t('field.ackedAt'),
@@ -193,7 +193,7 @@ export function AlarmRecordTable(props: Props) {
       loading={props.loading}
       tableLayout="fixed"
       className="alarm-table"
-      scroll={compact ? undefined : { x: 1830 }}
+      scroll={compact ? undefined : { x: 1870 }}
       rowClassName={(r) => (r.state === AlarmRecordState.Alarm ? 'alarm-row-raised' : '')}
       onRow={(r) => ({ 'data-testid': 'alarm-record-row', 'data-state': r.state }) as never}
       data-testid="alarm-record-table"
