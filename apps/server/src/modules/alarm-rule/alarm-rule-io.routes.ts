@@ -1,11 +1,5 @@
 import multipart from '@fastify/multipart';
-import {
-  alarmImportReply,
-  AlarmLimits,
-  AlarmPaths,
-  envelope,
-  Perm,
-} from '@hmi/domain';
+import { alarmImportReply, AlarmLimits, AlarmPaths, envelope, Perm } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
