@@ -13,6 +13,7 @@ import { simulatedIdentity, startSimulatedDevice, type SimulatedDeviceHandle } f
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/password.ts';
 import { emailName } from '../modules/users/login-name.ts';
+import { ensureDemoAlarms } from './demo-alarms.ts';
 
 /*
  * The demo of `npm run demo`: a team with an active main account, groups, labels, two
@@ -264,6 +265,7 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
     if (!templates.has(t.name))
       templates.set(t.name, (await api<{ id: number }>('POST', '/template/add', token, t)).id);
   }
+  log(`alarm rules added: ${await ensureDemoAlarms(api, token, templates)}`);
 
   // Registered as an operator would (whatever DEVICE_AUTO_REGISTER says), then connected.
   for (const d of devices) await app.deviceRegistry.add({ sn: d.sn, secret: d.pin, kind: d.kind });

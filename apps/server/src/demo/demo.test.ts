@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceListReply, GroupListReply, TemplateListReply, TokenPair } from '@hmi/domain';
+import type {
+  AlarmGroupListReply,
+  AlarmRuleListReply,
+  DeviceListReply,
+  GroupListReply,
+  TemplateListReply,
+  TokenPair,
+} from '@hmi/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
 
@@ -73,6 +80,23 @@ describe('npm run demo seeding', () => {
       expect(templates.body.data.list.map((t) => t.name).sort()).toEqual([
         'Filling line HMI',
         'Utility gateway',
+      ]);
+      const filler = templates.body.data.list.find((t) => t.name === 'Filling line HMI')!;
+      const rules = await server.call<AlarmRuleListReply>(
+        'GET',
+        `/alarm/rule/list?template_id=${filler.id}`,
+        { token },
+      );
+      expect(rules.body.data.list.map((r) => r.name).sort()).toEqual([
+        'Filler almost empty',
+        'Product too hot',
+        'Product warm',
+      ]);
+      const alarmGroups = await server.call<AlarmGroupListReply>('GET', '/alarm/group/list', { token });
+      expect(alarmGroups.body.data.list.map((g) => g.name).sort()).toEqual([
+        'Levels',
+        'Pressures',
+        'Temperatures',
       ]);
     },
   );
