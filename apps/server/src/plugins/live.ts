@@ -35,8 +35,8 @@ declare module 'fastify' {
 /**
  * Live data: the ingest pipeline and the command tracker on the device link, the live hub on the
  * bus, the device data socket's WebSocket server, and the history retention job. Registered after
- * the device link and the services; on close it closes the sockets, detaches from the link and
- * commits the pending batch before the database closes.
+ * the device link and the services; on close it closes the sockets, detaches from the link,
+ * commits the pending batch and writes the in-memory rollups before the database closes.
  */
 export const liveDataPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -65,6 +65,8 @@ export const liveDataPlugin = fp<{ config: Config }>(
         ? history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000)
         : 0;
 
+    // The history writer registers and folds what a crash left out of the rollups before any data.
+    await ingest.start();
     if (!app.hasDecorator('websocketServer')) {
       await app.register(websocket, { options: { maxPayload: LiveLimits.maxMessageBytes } });
     }

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
-import { storedCount, teamWithTemplate } from './live-data-test-helpers.ts';
+import { storedCount, storedValues, teamWithTemplate } from './live-data-test-helpers.ts';
 
 /*
  * A server killed (SIGKILL) between receiving a QoS 1 data message and committing it: the device
@@ -125,12 +125,7 @@ describe.skipIf(external)('ingest across a crash', () => {
       // A further duplicate changes nothing.
       await client.publishAsync(deviceTopic(device.sn, 'data'), payload, { qos: 1 });
       expect(await storedCount(server, device.id)).toBe(2);
-      const rows = await server.app.db
-        .selectFrom('history')
-        .select(['tag_id', 'ts', 'num'])
-        .where('device_id', '=', device.id)
-        .orderBy('tag_id')
-        .execute();
+      const rows = await storedValues(server, device.id);
       expect(rows.map((r) => [r.ts, r.num])).toEqual(
         [team.tags.speed, team.tags.temp]
           .sort((a, b) => a - b)

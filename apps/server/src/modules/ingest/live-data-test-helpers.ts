@@ -8,6 +8,7 @@ import {
   type TemplateDetail,
 } from '@hmi/domain';
 import type { IClientOptions, MqttClient } from 'mqtt';
+import { decodeFrame } from '../../db/history-frame.codec.ts';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';
@@ -184,12 +185,35 @@ export async function readAll(
   }
 }
 
-/** Rows stored for a device directly from the database (ignores the binding filter of the API). */
-export async function storedCount(server: TestServer, deviceId: number): Promise<number> {
-  const r = await server.app.db
-    .selectFrom('history')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+/** A value stored in a history frame, as `storedValues` gives it. */
+export interface StoredValue {
+  tag_id: number;
+  ts: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/**
+ * Every value stored for a device, decoded from its history frames straight from the database
+ * (ignores the binding filter of the API), ordered by time then tag id.
+ */
+export async function storedValues(server: TestServer, deviceId: number): Promise<StoredValue[]> {
+  const frames = await server.app.db
+    .selectFrom('history_frames')
+    .select(['ts', 'data'])
     .where('device_id', '=', deviceId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+    .orderBy('ts')
+    .orderBy('tagset')
+    .execute();
+  const out: StoredValue[] = [];
+  for (const f of frames) {
+    const v = decodeFrame(f.data);
+    v.ids.forEach((tag_id, i) => out.push({ tag_id, ts: Number(f.ts), num: v.nums[i]!, txt: v.txts[i]! }));
+  }
+  return out.sort((a, b) => a.ts - b.ts || a.tag_id - b.tag_id);
+}
+
+/** Values stored for a device directly from the database (ignores the binding filter of the API). */
+export async function storedCount(server: TestServer, deviceId: number): Promise<number> {
+  return (await storedValues(server, deviceId)).length;
 }

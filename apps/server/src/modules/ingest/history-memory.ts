@@ -1,0 +1,283 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+const MINUTE = 60_000;
+
+/** Aggregates of one tag over one minute (the shape of a history_1m row). */
+export interface MinuteAcc {
+  n: number;
+  mn: number | null;
+  mx: number | null;
+  t0: number;
+  fnum: number | null;
+  ftxt: string | null;
+  t1: number;
+  lnum: number | null;
+  ltxt: string | null;
+}
+
+/** A tag's newest value. */
+export interface LastValue {
+  ts: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/**
+ * Rollups and last values of committed frames not yet written to history_1m and
+ * tag_last_values: per device, minute -> tag -> aggregates, and tag -> newest value. Minute
+ * aggregates here are deltas, added to the stored row by the flush; last values replace the
+ * stored one when newer.
+ */
+export class PendingHistory {
+  readonly rollups = new Map<number, Map<number, Map<number, MinuteAcc>>>();
+  readonly lasts = new Map<number, Map<number, LastValue>>();
+  /** Number of minute aggregates held (the flush writes one row each). */
+  accs = 0;
+  /** Newest ingested_at folded in (what a flush of this state may store as the watermark). */
+  watermark: number;
+
+  constructor(watermark = 0) {
+    this.watermark = watermark;
+  }
+
+  get empty(): boolean {
+    return this.accs === 0 && this.lasts.size === 0;
+  }
+
+  /** Adds the values of one committed frame (ids, nums, txts aligned) at time `ts`. */
+  fold(
+    deviceId: number,
+    ts: number,
+    ids: readonly number[],
+    nums: readonly (number | null)[],
+    txts: readonly (string | null)[],
+  ): void {
+    const minute = ts - (ts % MINUTE);
+    let minutes = this.rollups.get(deviceId);
+    if (!minutes) this.rollups.set(deviceId, (minutes = new Map()));
+    let tags = minutes.get(minute);
+    if (!tags) minutes.set(minute, (tags = new Map()));
+    let lasts = this.lasts.get(deviceId);
+    if (!lasts) this.lasts.set(deviceId, (lasts = new Map()));
+    for (let i = 0; i < ids.length; i++) {
+      const tagId = ids[i]!;
+      const num = nums[i]!;
+      const txt = txts[i]!;
+      const a = tags.get(tagId);
+      if (!a) {
+        tags.set(tagId, {
+          n: 1,
+          mn: num,
+          mx: num,
+          t0: ts,
+          fnum: num,
+          ftxt: txt,
+          t1: ts,
+          lnum: num,
+          ltxt: txt,
+        });
+        this.accs++;
+      } else {
+        a.n++;
+        if (num !== null) {
+          if (a.mn === null || num < a.mn) a.mn = num;
+          if (a.mx === null || num > a.mx) a.mx = num;
+        }
+        if (ts < a.t0) {
+          a.t0 = ts;
+          a.fnum = num;
+          a.ftxt = txt;
+        }
+        if (ts > a.t1) {
+          a.t1 = ts;
+          a.lnum = num;
+          a.ltxt = txt;
+        }
+      }
+      const last = lasts.get(tagId);
+      if (!last) lasts.set(tagId, { ts, num, txt });
+      else if (ts > last.ts) {
+        last.ts = ts;
+        last.num = num;
+        last.txt = txt;
+      }
+    }
+  }
+
+  /** Adds everything of `other` (a flush that failed goes back into the current state). */
+  absorb(other: PendingHistory): void {
+    for (const [deviceId, minutes] of other.rollups) {
+      let mine = this.rollups.get(deviceId);
+      if (!mine) this.rollups.set(deviceId, (mine = new Map()));
+      for (const [minute, tags] of minutes) {
+        let t = mine.get(minute);
+        if (!t) mine.set(minute, (t = new Map()));
+        for (const [tagId, a] of tags) {
+          const seen = t.get(tagId);
+          if (seen) mergeAcc(seen, a);
+          else {
+            t.set(tagId, { ...a });
+            this.accs++;
+          }
+        }
+      }
+    }
+    for (const [deviceId, tags] of other.lasts) {
+      let mine = this.lasts.get(deviceId);
+      if (!mine) this.lasts.set(deviceId, (mine = new Map()));
+      for (const [tagId, v] of tags) {
+        const seen = mine.get(tagId);
+        if (!seen || v.ts > seen.ts) mine.set(tagId, { ...v });
+      }
+    }
+    this.watermark = Math.max(this.watermark, other.watermark);
+  }
+
+  /** Calls `each` for the aggregates of the device's tags among `tagIds` in [fromMinute, toMinute]. */
+  eachMinute(
+    deviceId: number,
+    tagIds: ReadonlySet<number>,
+    fromMinute: number,
+    toMinute: number,
+    each: (tagId: number, minute: number, acc: MinuteAcc) => void,
+  ): void {
+    const minutes = this.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const [minute, tags] of minutes) {
+      if (minute < fromMinute || minute > toMinute) continue;
+      for (const [tagId, acc] of tags) if (tagIds.has(tagId)) each(tagId, minute, acc);
+    }
+  }
+}
+
+/** Folds `a` into `into` (both aggregates of the same tag and minute). */
+export function mergeAcc(into: MinuteAcc, a: MinuteAcc): void {
+  into.n += a.n;
+  if (a.mn !== null && (into.mn === null || a.mn < into.mn)) into.mn = a.mn;
+  if (a.mx !== null && (into.mx === null || a.mx > into.mx)) into.mx = a.mx;
+  if (a.t0 < into.t0) {
+    into.t0 = a.t0;
+    into.fnum = a.fnum;
+    into.ftxt = a.ftxt;
+  }
+  if (a.t1 > into.t1) {
+    into.t1 = a.t1;
+    into.lnum = a.lnum;
+    into.ltxt = a.ltxt;
+  }
+}
+
+/**
+ * The history state of this process that the database does not hold yet: what the writer
+ * committed since its last rollup flush (`current`) and what a flush is writing (`flushing`).
+ * One per database (see `historyMemory`), shared by the writer and the readers of this process,
+ * which add it to what they read from history_1m and tag_last_values so that nothing a user
+ * sees is staler than the frames. (Another server sharing the database reads the rollups and
+ * last values up to one flush interval late.)
+ */
+export class HistoryMemory {
+  current = new PendingHistory();
+  private flushingState: PendingHistory | null = null;
+  private flushDone: Promise<void> | null = null;
+  private flushEnded: () => void = () => undefined;
+  /** Counts flushes started: a read of history_1m that saw it change may have seen a flush half-way. */
+  private generation = 0;
+
+  /** True while a flush is writing. */
+  get flushing(): boolean {
+    return this.flushingState !== null;
+  }
+
+  /** The newest pending values of a device's tags (empty map when none). */
+  lastValues(deviceId: number): Map<number, LastValue> {
+    const out = new Map<number, LastValue>();
+    for (const state of [this.flushingState, this.current]) {
+      const tags = state?.lasts.get(deviceId);
+      if (!tags) continue;
+      for (const [tagId, v] of tags) {
+        const seen = out.get(tagId);
+        if (!seen || v.ts > seen.ts) out.set(tagId, v);
+      }
+    }
+    return out;
+  }
+
+  /** The (device, tags) pairs with pending values. */
+  pendingTags(): Map<number, Set<number>> {
+    const out = new Map<number, Set<number>>();
+    for (const state of [this.flushingState, this.current]) {
+      for (const [deviceId, tags] of state?.lasts ?? []) {
+        let set = out.get(deviceId);
+        if (!set) out.set(deviceId, (set = new Set()));
+        for (const tagId of tags.keys()) set.add(tagId);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Runs `read` (a query of history_1m) and gives its result with the pending state it does not
+   * include: the read is repeated when a flush started or ended meanwhile, so the two never
+   * overlap (counted twice) nor leave a gap.
+   */
+  async withPending<T>(read: () => Promise<T>): Promise<{ value: T; pending: PendingHistory }> {
+    for (;;) {
+      if (this.flushDone) await this.flushDone;
+      const g = this.generation;
+      const value = await read();
+      if (this.generation === g && !this.flushingState) return { value, pending: this.current };
+    }
+  }
+
+  /**
+   * Starts a flush: takes the current state (null when there is nothing to write) and starts a
+   * new one; `endFlush` must follow.
+   */
+  beginFlush(): PendingHistory | null {
+    if (this.flushingState) throw new Error('a history flush is already running');
+    if (this.current.empty) return null;
+    const state = this.current;
+    this.current = new PendingHistory(state.watermark);
+    this.flushingState = state;
+    this.generation++;
+    this.flushDone = new Promise<void>((resolve) => (this.flushEnded = resolve));
+    return state;
+  }
+
+  /** Ends the running flush; `ok` false when it was not stored (its state is kept for the next one). */
+  endFlush(ok: boolean): void {
+    const state = this.flushingState;
+    if (!state) return;
+    if (!ok) this.current.absorb(state);
+    this.flushingState = null;
+    this.flushDone = null;
+    this.generation++;
+    this.flushEnded();
+  }
+
+  /** Waits for a running flush. */
+  async idle(): Promise<void> {
+    while (this.flushDone) await this.flushDone;
+  }
+
+  /** Forgets pending minute aggregates of a device's tags in [fromMinute, toMinute] (rebuilt from frames). */
+  discardMinutes(deviceId: number, tagIds: readonly number[], fromMinute: number, toMinute: number): void {
+    const minutes = this.current.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const [minute, tags] of minutes) {
+      if (minute < fromMinute || minute > toMinute) continue;
+      for (const tagId of tagIds) if (tags.delete(tagId)) this.current.accs--;
+      if (tags.size === 0) minutes.delete(minute);
+    }
+  }
+}
+
+const memories = new WeakMap<Kysely<Database>, HistoryMemory>();
+
+/** The history memory of a database (one per Kysely instance, i.e. per server). */
+export function historyMemory(db: Kysely<Database>): HistoryMemory {
+  let m = memories.get(db);
+  if (!m) memories.set(db, (m = new HistoryMemory()));
+  return m;
+}
