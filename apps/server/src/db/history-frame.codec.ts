@@ -23,9 +23,10 @@
 
 /** The decoded values of a frame, in stored order (ascending tag id). */
 export interface FrameValues {
-  ids: number[];
-  nums: (number | null)[];
-  txts: (string | null)[];
+  ids: readonly number[];
+  nums: readonly (number | null)[];
+  /** null when no value has text (every one a number or null). */
+  txts: readonly (string | null)[] | null;
 }
 
 /** FNV-1a over the tag ids as 32-bit words, with a final avalanche; a signed 32-bit integer. */
@@ -53,48 +54,51 @@ export function tagsetOf(ids: Iterable<number>): number {
   return h.value;
 }
 
-/** The JSON text of one value in a frame (see the module comment). */
-export function frameValueText(num: number | null, txt: string | null): string {
-  if (txt !== null) return num === null ? JSON.stringify(txt) : `["${txt}"]`;
-  return num === null ? 'null' : String(num);
-}
-
 /** Encodes values (ascending tag ids) as the `data` of a frame. */
 export function encodeFrame(v: FrameValues): string {
-  let s = '[';
-  for (let i = 0; i < v.ids.length; i++) {
-    if (i > 0) s += ',';
-    s += `${v.ids[i]!},${frameValueText(v.nums[i]!, v.txts[i]!)}`;
+  const { ids, nums, txts } = v;
+  const pairs: (number | string | null | [string])[] = new Array(ids.length * 2);
+  for (let i = 0, j = 0; i < ids.length; i++, j += 2) {
+    pairs[j] = ids[i]!;
+    const txt = txts === null ? null : txts[i]!;
+    pairs[j + 1] = txt === null ? nums[i]! : nums[i] === null ? txt : [txt];
   }
-  return `${s}]`;
+  // JSON.stringify writes numbers in their shortest round-trip form and escapes strings.
+  return JSON.stringify(pairs);
 }
 
 /** The raw pairs of a frame's `data` (JSON.parse of it). */
 type RawFrame = (number | string | null | [string])[];
 
 /** Decodes a frame's `data` into its values. */
-export function decodeFrame(data: string): FrameValues {
+export function decodeFrame(data: string): {
+  ids: number[];
+  nums: (number | null)[];
+  txts: (string | null)[];
+} {
   const raw = JSON.parse(data) as RawFrame;
   const n = raw.length >> 1;
-  const out: FrameValues = { ids: new Array(n), nums: new Array(n), txts: new Array(n) };
+  const ids = new Array<number>(n);
+  const nums = new Array<number | null>(n);
+  const txts = new Array<string | null>(n);
   for (let i = 0, j = 0; i < n; i++, j += 2) {
-    out.ids[i] = raw[j] as number;
+    ids[i] = raw[j] as number;
     const v = raw[j + 1];
     if (typeof v === 'number') {
-      out.nums[i] = v;
-      out.txts[i] = null;
+      nums[i] = v;
+      txts[i] = null;
     } else if (v === null || v === undefined) {
-      out.nums[i] = null;
-      out.txts[i] = null;
+      nums[i] = null;
+      txts[i] = null;
     } else if (typeof v === 'string') {
-      out.nums[i] = null;
-      out.txts[i] = v;
+      nums[i] = null;
+      txts[i] = v;
     } else {
-      out.txts[i] = v[0];
-      out.nums[i] = Number(v[0]);
+      txts[i] = v[0];
+      nums[i] = Number(v[0]);
     }
   }
-  return out;
+  return { ids, nums, txts };
 }
 
 /**

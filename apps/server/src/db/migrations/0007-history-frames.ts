@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { encodeFrame, tagsetOf, type FrameValues } from '../history-frame.codec.ts';
+import { encodeFrame, tagsetOf } from '../history-frame.codec.ts';
 import { isPostgres, withId } from './portable.ts';
 
 /**
@@ -111,7 +111,7 @@ async function moveRows(db: Kysely<unknown>): Promise<void> {
       let ts = Infinity;
       for (const c of cursors) if (c.i < c.rows.length) ts = Math.min(ts, c.rows[c.i]!.ts);
       if (ts === Infinity) break;
-      const v: FrameValues = { ids: [], nums: [], txts: [] };
+      const v = { ids: [] as number[], nums: [] as (number | null)[], txts: [] as (string | null)[] };
       for (const c of cursors) {
         const row = c.rows[c.i];
         if (!row || row.ts !== ts) continue;

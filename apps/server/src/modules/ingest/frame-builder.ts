@@ -1,5 +1,5 @@
 import { tagDataTypeName, type DataSample } from '@hmi/domain';
-import { encodeFrame, frameValueText, TagsetHash, tagsetOf } from '../../db/history-frame.codec.ts';
+import { TagsetHash, tagsetOf } from '../../db/history-frame.codec.ts';
 import type { DeviceTags } from './device-tags.cache.ts';
 import type { IngestFrame } from './history-batch.store.ts';
 import { encodeTagValue, numericValue } from './tag-value.codec.ts';
@@ -22,7 +22,10 @@ export interface BuiltMessage {
  * first value of a tag wins; live only when every one of them is live) whose tag set is that of
  * all their keys.
  *
- * This is the hot path of ingest: the frame text is built while checking, with no object per value.
+ * This is the hot path of ingest, and frames wait in memory until their batch commits (what
+ * survives a young-generation GC costs a copy): no object per value, the stored text is made at
+ * commit, a frame with no text values has no `txts`, and a frame with the same tags as the
+ * device's previous one shares its `ids` array.
  */
 export function buildFrames(device: DeviceTags, samples: readonly DataSample[]): BuiltMessage {
   const out: BuiltMessage = { frames: [], unknownTag: 0, wrongType: 0, reason: '' };
@@ -40,10 +43,12 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
       keys = slot ? slot.keys : new Set();
       if (!slot) byTs.set(sample.ts, { at: -1, keys });
     }
-    const ids: number[] = [];
+    // The ids stay those of the device's last frame while they match it (no new array).
+    const shared = device.lastIds;
+    let own: number[] | undefined;
+    let count = 0;
     const nums: (number | null)[] = [];
-    const txts: (string | null)[] = [];
-    let data = '[';
+    let txts: (string | null)[] | null = null;
     const v = sample.v;
     for (const key in v) {
       const tagId = Number(key);
@@ -72,34 +77,42 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
         num = encoded.num;
         txt = encoded.txt;
       }
-      if (ids.length > 0) data += ',';
-      data += `${key},${txt === null && num !== null ? num : frameValueText(num, txt)}`;
-      ids.push(tagId);
+      if (own !== undefined) own.push(tagId);
+      else if (shared === undefined || shared[count] !== tagId) {
+        own = shared === undefined ? [] : shared.slice(0, count);
+        own.push(tagId);
+      }
+      if (txt !== null) txts ??= new Array<string | null>(count).fill(null);
+      if (txts !== null) txts.push(txt);
       nums.push(num);
-      txts.push(txt);
+      count++;
     }
-    if (ids.length === 0) continue;
+    if (count === 0) continue;
+    const ids = own ?? (count === shared!.length ? shared! : shared!.slice(0, count));
+    device.lastIds = ids;
     const frame: IngestFrame = {
       deviceId,
       ts: sample.ts,
-      tagset: ordered ? hash.value : tagsetOf([...Object.keys(v)].map(Number).sort((a, b) => a - b)),
-      data: `${data}]`,
+      tagset: ordered
+        ? hash.value
+        : tagsetOf(
+            Object.keys(v)
+              .map(Number)
+              .sort((a, b) => a - b),
+          ),
       ids,
       nums,
       txts,
       live: sample.hist !== true,
     };
     const slot = byTs?.get(frame.ts);
-    if (!slot) {
-      if (!isAscending(ids)) sortFrame(frame);
-      out.frames.push(frame);
+    if (slot && slot.at >= 0) {
+      out.frames[slot.at] = mergeFrames(out.frames[slot.at]!, frame);
       continue;
     }
-    if (slot.at < 0) {
-      slot.at = out.frames.length;
-      if (!isAscending(ids)) sortFrame(frame);
-      out.frames.push(frame);
-    } else out.frames[slot.at] = mergeFrames(out.frames[slot.at]!, frame);
+    if (slot) slot.at = out.frames.length;
+    if (!isAscending(ids)) sortFrame(frame);
+    out.frames.push(frame);
   }
   // The tag set of a timestamp covers the keys of all its samples.
   if (byTs) {
@@ -118,23 +131,25 @@ function isAscending(ids: readonly number[]): boolean {
 
 function sortFrame(f: IngestFrame): void {
   const order = f.ids.map((_, i) => i).sort((a, b) => f.ids[a]! - f.ids[b]!);
-  f.ids = order.map((i) => f.ids[i]!);
-  f.nums = order.map((i) => f.nums[i]!);
-  f.txts = order.map((i) => f.txts[i]!);
-  f.data = encodeFrame(f);
+  const { ids, nums, txts } = f;
+  f.ids = order.map((i) => ids[i]!);
+  f.nums = order.map((i) => nums[i]!);
+  f.txts = txts && order.map((i) => txts[i]!);
 }
 
 /** A later sample with the same timestamp joins the frame: its tags not already there. */
 function mergeFrames(a: IngestFrame, b: IngestFrame): IngestFrame {
   const seen = new Set(a.ids);
-  const merged: IngestFrame = { ...a, ids: [...a.ids], nums: [...a.nums], txts: [...a.txts] };
+  const ids = [...a.ids];
+  const nums = [...a.nums];
+  const txts = [...(a.txts ?? a.ids.map(() => null))];
   for (let i = 0; i < b.ids.length; i++) {
     if (seen.has(b.ids[i]!)) continue;
-    merged.ids.push(b.ids[i]!);
-    merged.nums.push(b.nums[i]!);
-    merged.txts.push(b.txts[i]!);
+    ids.push(b.ids[i]!);
+    nums.push(b.nums[i]!);
+    txts.push(b.txts ? b.txts[i]! : null);
   }
-  merged.live = a.live && b.live;
+  const merged: IngestFrame = { ...a, ids, nums, txts, live: a.live && b.live };
   sortFrame(merged);
   return merged;
 }

@@ -2,21 +2,23 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
+import { encodeFrame } from '../../db/history-frame.codec.ts';
 import { SqlText } from './sql-text.ts';
 
 /**
  * The values of one device message sample, to store as one history frame
- * (`db/history-frame.codec.ts`): `data` is their stored text, `ids`/`nums`/`txts` the same
- * values decoded (ascending tag id), for the rollups, last values and live events.
+ * (`db/history-frame.codec.ts`, whose text is made at commit), ascending tag id; also what the
+ * rollups, last values and live events are made of.
  */
 export interface IngestFrame {
   deviceId: number;
   ts: number;
   tagset: number;
-  data: string;
-  ids: number[];
+  /** May be shared with other frames of the device: never changed in place. */
+  ids: readonly number[];
   nums: (number | null)[];
-  txts: (string | null)[];
+  /** null when no value has text. */
+  txts: (string | null)[] | null;
   /** False for backfill (`hist: true`): stored, never streamed. */
   live: boolean;
 }
@@ -86,7 +88,7 @@ export class HistoryBatchStore {
       const inserted: IngestFrame[] = [];
       for (const f of batch.frames) {
         // changes 0: a redelivered duplicate, already stored.
-        if (frame.run(f.deviceId, f.ts, f.tagset, writer, at, f.data).changes > 0) inserted.push(f);
+        if (frame.run(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f)).changes > 0) inserted.push(f);
       }
       for (const [deviceId, d] of batch.drops) {
         drops.run(deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at);
@@ -113,7 +115,7 @@ export class HistoryBatchStore {
     for (let i = 0; i < frames.length; i += FRAME_CHUNK) {
       const chunk = frames.slice(i, i + FRAME_CHUNK);
       const params: unknown[] = [];
-      for (const f of chunk) params.push(f.deviceId, f.ts, f.tagset, writer, at, f.data);
+      for (const f of chunk) params.push(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f));
       const text = this.sql.cached(
         `f${chunk.length}`,
         () =>

@@ -45,13 +45,13 @@ export class PendingHistory {
     return this.accs === 0 && this.lasts.size === 0;
   }
 
-  /** Adds the values of one committed frame (ids, nums, txts aligned) at time `ts`. */
+  /** Adds the values of one committed frame (ids, nums, txts aligned; txts null: no text) at time `ts`. */
   fold(
     deviceId: number,
     ts: number,
     ids: readonly number[],
     nums: readonly (number | null)[],
-    txts: readonly (string | null)[],
+    txts: readonly (string | null)[] | null,
   ): void {
     const minute = ts - (ts % MINUTE);
     let minutes = this.rollups.get(deviceId);
@@ -63,7 +63,7 @@ export class PendingHistory {
     for (let i = 0; i < ids.length; i++) {
       const tagId = ids[i]!;
       const num = nums[i]!;
-      const txt = txts[i]!;
+      const txt = txts === null ? null : txts[i]!;
       const a = tags.get(tagId);
       if (!a) {
         tags.set(tagId, {

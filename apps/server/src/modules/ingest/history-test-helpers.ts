@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { encodeFrame, tagsetOf } from '../../db/history-frame.codec.ts';
+import { tagsetOf } from '../../db/history-frame.codec.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import type { IngestFrame } from './history-writer.ts';
 
@@ -15,7 +15,7 @@ export function frame(
   live = true,
 ): IngestFrame {
   const v = { ids: values.map((x) => x[0]), nums: values.map((x) => x[1]), txts: values.map((x) => x[2]) };
-  return { deviceId, ts, tagset: tagsetOf(v.ids), data: encodeFrame(v), ...v, live };
+  return { deviceId, ts, tagset: tagsetOf(v.ids), ...v, live };
 }
 
 /** history_1m of the device equals the aggregates of its stored values, minute by minute. */

@@ -151,7 +151,7 @@ export class IngestService {
       if (!items) byDevice.set(f.deviceId, (items = []));
       const { ts, ids, nums, txts } = f;
       for (let i = 0; i < ids.length; i++) {
-        const txt = txts[i]!;
+        const txt = txts === null ? null : txts[i]!;
         items.push({ tagId: ids[i]!, ts, value: txt !== null ? txt : nums[i]! });
       }
     }
