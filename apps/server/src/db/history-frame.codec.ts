@@ -29,29 +29,28 @@ export interface FrameValues {
   txts: readonly (string | null)[] | null;
 }
 
-/** FNV-1a over the tag ids as 32-bit words, with a final avalanche; a signed 32-bit integer. */
-export class TagsetHash {
-  private h = 0x811c9dc5 | 0;
+/** The start of a tag set hash (FNV-1a offset basis). */
+export const TAGSET_SEED = 0x811c9dc5 | 0;
 
-  add(id: number): void {
-    this.h = Math.imul(this.h ^ id, 0x01000193);
-    // Ids beyond 32 bits (never a real tag, but a device may send any key) mix their high part too.
-    if (id > 0xffffffff) this.h = Math.imul(this.h ^ Math.floor(id / 0x100000000), 0x01000193);
-  }
+/** Adds a tag id to a tag set hash under way (FNV-1a over the ids as 32-bit words). */
+export function tagsetAdd(h: number, id: number): number {
+  h = Math.imul(h ^ id, 0x01000193);
+  // Ids beyond 32 bits (never a real tag, but a device may send any key) mix their high part too.
+  return id > 0xffffffff ? Math.imul(h ^ Math.floor(id / 0x100000000), 0x01000193) : h;
+}
 
-  get value(): number {
-    let h = this.h;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) | 0;
-  }
+/** The final tag set of a hash under way (avalanche): a signed 32-bit integer. */
+export function tagsetEnd(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
 }
 
 /** The tagset of a list of tag ids (in the order given). */
 export function tagsetOf(ids: Iterable<number>): number {
-  const h = new TagsetHash();
-  for (const id of ids) h.add(id);
-  return h.value;
+  let h = TAGSET_SEED;
+  for (const id of ids) h = tagsetAdd(h, id);
+  return tagsetEnd(h);
 }
 
 /** Encodes values (ascending tag ids) as the `data` of a frame. */

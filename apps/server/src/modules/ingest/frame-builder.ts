@@ -1,5 +1,5 @@
 import { tagDataTypeName, type DataSample } from '@hmi/domain';
-import { TagsetHash, tagsetOf } from '../../db/history-frame.codec.ts';
+import { TAGSET_SEED, tagsetAdd, tagsetEnd, tagsetOf } from '../../db/history-frame.codec.ts';
 import type { DeviceTags } from './device-tags.cache.ts';
 import type { IngestFrame } from './history-batch.store.ts';
 import { encodeTagValue, numericValue } from './tag-value.codec.ts';
@@ -34,7 +34,7 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
   // Several samples: the frame and the tag ids sent, by timestamp.
   const byTs = samples.length === 1 ? undefined : new Map<number, { at: number; keys: Set<number> }>();
   for (const sample of samples) {
-    const hash = new TagsetHash();
+    let hash = TAGSET_SEED;
     let ordered = true;
     let previous = -1;
     let keys: Set<number> | undefined;
@@ -52,7 +52,7 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
     const v = sample.v;
     for (const key in v) {
       const tagId = Number(key);
-      hash.add(tagId);
+      hash = tagsetAdd(hash, tagId);
       keys?.add(tagId);
       if (tagId <= previous) ordered = false;
       previous = tagId;
@@ -94,7 +94,7 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
       deviceId,
       ts: sample.ts,
       tagset: ordered
-        ? hash.value
+        ? tagsetEnd(hash)
         : tagsetOf(
             Object.keys(v)
               .map(Number)

@@ -28,11 +28,30 @@ export interface WriterOptions {
 }
 
 interface Batch extends BatchContent {
-  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
+  /** Settles when the batch committed (or failed); every writer of the batch waits on it. */
+  done: Promise<void> | null;
+  resolve: () => void;
+  reject: (err: unknown) => void;
   points: number;
 }
 
-const emptyBatch = (): Batch => ({ frames: [], drops: new Map(), waiters: [], points: 0 });
+const emptyBatch = (): Batch => ({
+  frames: [],
+  drops: new Map(),
+  done: null,
+  resolve: () => undefined,
+  reject: () => undefined,
+  points: 0,
+});
+
+/** The promise of a batch's commit, made on its first writer (one per batch, not per message). */
+function commitOf(batch: Batch): Promise<void> {
+  batch.done ??= new Promise<void>((resolve, reject) => {
+    batch.resolve = resolve;
+    batch.reject = reject;
+  });
+  return batch.done;
+}
 
 /**
  * The write side of history: frames (one per device message sample) are gathered into batches
@@ -117,7 +136,7 @@ export class HistoryWriter {
     for (const f of frames) batch.frames.push(f);
     batch.points += points;
     if (drops) for (const [deviceId, d] of drops) mergeDrop(batch.drops, deviceId, d);
-    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+    const done = commitOf(batch);
     if (batch.frames.length >= this.options.batchRows) this.due = true;
     this.schedule();
     return done;
@@ -145,7 +164,7 @@ export class HistoryWriter {
   private schedule(): void {
     if (this.flushing || !this.started) return;
     const b = this.current;
-    if (b.frames.length === 0 && b.drops.size === 0 && b.waiters.length === 0) return;
+    if (b.frames.length === 0 && b.drops.size === 0 && b.done === null) return;
     if (this.due) {
       this.flushing = this.flush().finally(() => {
         this.flushing = null;
@@ -174,10 +193,10 @@ export class HistoryWriter {
       const memory = this.flusher.memory.current;
       for (const f of inserted) memory.fold(f.deviceId, f.ts, f.ids, f.nums, f.txts);
       if (inserted.length > 0) memory.watermark = at;
-      for (const w of batch.waiters) w.resolve();
+      batch.resolve();
     } catch (err) {
       this.onError(err);
-      for (const w of batch.waiters) w.reject(err);
+      batch.reject(err);
     } finally {
       this.pendingPoints -= batch.points;
       this.release();
