@@ -239,8 +239,9 @@ export class HistoryRepo {
             .execute();
         rows = [];
       };
-      for (const [minute, tags] of state.rollups.get(deviceId) ?? new Map<number, Map<number, MinuteAcc>>()) {
-        for (const [tagId, a] of tags) {
+      for (const [minute, tags] of state.rollups.get(deviceId) ?? []) {
+        for (const [tagId, agg] of tags) {
+          const a = agg.toAcc();
           rows.push({
             device_id: deviceId,
             tag_id: tagId,

@@ -129,7 +129,10 @@ export class HistoryFlushStore {
         rollup.run(deviceId, tagId, minute, a.n, a.mn, a.mx, a.t0, a.fnum, a.ftxt, a.t1, a.lnum, a.ltxt),
       );
       for (const [deviceId, tags] of state.lasts) {
-        for (const [tagId, v] of tags) last.run(deviceId, tagId, v.ts, v.num, v.txt);
+        for (const [tagId, agg] of tags) {
+          const v = agg.value();
+          last.run(deviceId, tagId, v.ts, v.num, v.txt);
+        }
       }
       mark.run(state.watermark, at, writer);
     });
@@ -153,7 +156,8 @@ export class HistoryFlushStore {
     }
     await sendRollups();
     for (const [deviceId, tags] of state.lasts) {
-      for (const [tagId, v] of tags) {
+      for (const [tagId, agg] of tags) {
+        const v = agg.value();
         params.push(deviceId, tagId, v.ts, v.num, v.txt);
         if (++rows >= LAST_CHUNK) {
           await trx.executeQuery(CompiledQuery.raw(this.upsertLastSql(rows), params));
@@ -205,6 +209,8 @@ function eachRollup(
   each: (deviceId: number, tagId: number, minute: number, a: MinuteAcc) => void,
 ): void {
   for (const [deviceId, minutes] of state.rollups) {
-    for (const [minute, tags] of minutes) for (const [tagId, a] of tags) each(deviceId, tagId, minute, a);
+    for (const [minute, tags] of minutes) {
+      for (const [tagId, a] of tags) each(deviceId, tagId, minute, a.toAcc());
+    }
   }
 }

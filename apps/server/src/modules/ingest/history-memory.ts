@@ -23,6 +23,111 @@ export interface LastValue {
   txt: string | null;
 }
 
+/** null as the internal NaN (no real value is NaN: ingest refuses non-finite numbers). */
+const NONE = Number.NaN;
+const code = (num: number | null): number => (num === null ? NONE : num);
+const decode = (num: number): number | null => (Number.isNaN(num) ? null : num);
+
+/**
+ * A minute aggregate as memory keeps it. Numbers are never null here but NaN (see `toAcc`): V8
+ * then keeps every field an unboxed double updated in place, so folding a value allocates
+ * nothing (a nullable number field would box each new double, and such boxes, referenced from
+ * these long-lived objects, survive every young-generation GC).
+ */
+export class MinuteAgg {
+  n = 0;
+  mn = NONE;
+  mx = NONE;
+  t0 = NONE;
+  fnum = NONE;
+  ftxt: string | null = null;
+  t1 = NONE;
+  lnum = NONE;
+  ltxt: string | null = null;
+
+  constructor(ts: number, num: number, txt: string | null) {
+    this.n = 1;
+    this.mn = this.mx = this.fnum = this.lnum = num;
+    this.t0 = this.t1 = ts;
+    this.ftxt = this.ltxt = txt;
+  }
+
+  /** Adds a value (num NaN: none). */
+  add(ts: number, num: number, txt: string | null): void {
+    this.n++;
+    if (num === num) {
+      if (!(num >= this.mn)) this.mn = num; // also when mn is NaN
+      if (!(num <= this.mx)) this.mx = num;
+    }
+    if (ts < this.t0) {
+      this.t0 = ts;
+      this.fnum = num;
+      this.ftxt = txt;
+    }
+    if (ts > this.t1) {
+      this.t1 = ts;
+      this.lnum = num;
+      this.ltxt = txt;
+    }
+  }
+
+  /** Adds another aggregate of the same tag and minute. */
+  merge(a: MinuteAgg): void {
+    this.n += a.n;
+    if (!(a.mn >= this.mn)) this.mn = Number.isNaN(a.mn) ? this.mn : a.mn;
+    if (!(a.mx <= this.mx)) this.mx = Number.isNaN(a.mx) ? this.mx : a.mx;
+    if (a.t0 < this.t0) {
+      this.t0 = a.t0;
+      this.fnum = a.fnum;
+      this.ftxt = a.ftxt;
+    }
+    if (a.t1 > this.t1) {
+      this.t1 = a.t1;
+      this.lnum = a.lnum;
+      this.ltxt = a.ltxt;
+    }
+  }
+
+  copy(): MinuteAgg {
+    const c = new MinuteAgg(this.t0, this.fnum, this.ftxt);
+    c.merge(this);
+    c.n = this.n;
+    return c;
+  }
+
+  /** The aggregate with nulls (a history_1m row). */
+  toAcc(): MinuteAcc {
+    return {
+      n: this.n,
+      mn: decode(this.mn),
+      mx: decode(this.mx),
+      t0: this.t0,
+      fnum: decode(this.fnum),
+      ftxt: this.ftxt,
+      t1: this.t1,
+      lnum: decode(this.lnum),
+      ltxt: this.ltxt,
+    };
+  }
+}
+
+/** A tag's newest value as memory keeps it (num NaN for null, as in `MinuteAgg`). */
+export class LastAgg {
+  ts = NONE;
+  num = NONE;
+  txt: string | null = null;
+
+  constructor(ts: number, num: number, txt: string | null) {
+    this.ts = ts;
+    this.num = num;
+    this.txt = txt;
+  }
+
+  value(): LastValue {
+    return { ts: this.ts, num: decode(this.num), txt: this.txt };
+  }
+}
+
 /**
  * Rollups and last values of committed frames not yet written to history_1m and
  * tag_last_values: per device, minute -> tag -> aggregates, and tag -> newest value. Minute
@@ -30,8 +135,8 @@ export interface LastValue {
  * stored one when newer.
  */
 export class PendingHistory {
-  readonly rollups = new Map<number, Map<number, Map<number, MinuteAcc>>>();
-  readonly lasts = new Map<number, Map<number, LastValue>>();
+  readonly rollups = new Map<number, Map<number, Map<number, MinuteAgg>>>();
+  readonly lasts = new Map<number, Map<number, LastAgg>>();
   /** Number of minute aggregates held (the flush writes one row each). */
   accs = 0;
   /** Newest ingested_at folded in (what a flush of this state may store as the watermark). */
@@ -62,41 +167,15 @@ export class PendingHistory {
     if (!lasts) this.lasts.set(deviceId, (lasts = new Map()));
     for (let i = 0; i < ids.length; i++) {
       const tagId = ids[i]!;
-      const num = nums[i]!;
+      const num = code(nums[i]!);
       const txt = txts === null ? null : txts[i]!;
       const a = tags.get(tagId);
       if (!a) {
-        tags.set(tagId, {
-          n: 1,
-          mn: num,
-          mx: num,
-          t0: ts,
-          fnum: num,
-          ftxt: txt,
-          t1: ts,
-          lnum: num,
-          ltxt: txt,
-        });
+        tags.set(tagId, new MinuteAgg(ts, num, txt));
         this.accs++;
-      } else {
-        a.n++;
-        if (num !== null) {
-          if (a.mn === null || num < a.mn) a.mn = num;
-          if (a.mx === null || num > a.mx) a.mx = num;
-        }
-        if (ts < a.t0) {
-          a.t0 = ts;
-          a.fnum = num;
-          a.ftxt = txt;
-        }
-        if (ts > a.t1) {
-          a.t1 = ts;
-          a.lnum = num;
-          a.ltxt = txt;
-        }
-      }
+      } else a.add(ts, num, txt);
       const last = lasts.get(tagId);
-      if (!last) lasts.set(tagId, { ts, num, txt });
+      if (!last) lasts.set(tagId, new LastAgg(ts, num, txt));
       else if (ts > last.ts) {
         last.ts = ts;
         last.num = num;
@@ -115,9 +194,9 @@ export class PendingHistory {
         if (!t) mine.set(minute, (t = new Map()));
         for (const [tagId, a] of tags) {
           const seen = t.get(tagId);
-          if (seen) mergeAcc(seen, a);
+          if (seen) seen.merge(a);
           else {
-            t.set(tagId, { ...a });
+            t.set(tagId, a.copy());
             this.accs++;
           }
         }
@@ -128,7 +207,7 @@ export class PendingHistory {
       if (!mine) this.lasts.set(deviceId, (mine = new Map()));
       for (const [tagId, v] of tags) {
         const seen = mine.get(tagId);
-        if (!seen || v.ts > seen.ts) mine.set(tagId, { ...v });
+        if (!seen || v.ts > seen.ts) mine.set(tagId, new LastAgg(v.ts, v.num, v.txt));
       }
     }
     this.watermark = Math.max(this.watermark, other.watermark);
@@ -146,7 +225,7 @@ export class PendingHistory {
     if (!minutes) return;
     for (const [minute, tags] of minutes) {
       if (minute < fromMinute || minute > toMinute) continue;
-      for (const [tagId, acc] of tags) if (tagIds.has(tagId)) each(tagId, minute, acc);
+      for (const [tagId, a] of tags) if (tagIds.has(tagId)) each(tagId, minute, a.toAcc());
     }
   }
 }
@@ -197,7 +276,7 @@ export class HistoryMemory {
       if (!tags) continue;
       for (const [tagId, v] of tags) {
         const seen = out.get(tagId);
-        if (!seen || v.ts > seen.ts) out.set(tagId, v);
+        if (!seen || v.ts > seen.ts) out.set(tagId, v.value());
       }
     }
     return out;
