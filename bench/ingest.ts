@@ -122,12 +122,16 @@ async function main() {
     let stored = 0;
     for (const job of Object.values(jobs)) {
       for (const d of job.devices) {
-        const frames = await server.app.db
-          .selectFrom('history_frames')
-          .select('data')
-          .where('device_id', '=', (d as unknown as { id: number }).id)
-          .execute();
-        for (const f of frames) stored += decodeFrame(f.data).ids.length;
+        const id = (d as unknown as { id: number }).id;
+        // Moved into history_frames, or still staged (SQLite: history_recent).
+        for (const table of ['history_frames', 'history_recent'] as const) {
+          const frames = await server.app.db
+            .selectFrom(table)
+            .select('data')
+            .where('device_id', '=', id)
+            .execute();
+          for (const f of frames) stored += decodeFrame(f.data).ids.length;
+        }
       }
     }
     const acked = results[3]!.ours.points + results[60]!.ours.points;

@@ -245,6 +245,20 @@ export interface HistoryFramesTable {
   data: string;
 }
 
+/**
+ * SQLite: frames in commit order (seq = rowid) until they move into history_frames in bulk
+ * (migration 0007); unused on PostgreSQL.
+ */
+export interface HistoryRecentTable {
+  seq: Generated<number>;
+  device_id: number;
+  ts: Ms;
+  tagset: number;
+  writer: number;
+  ingested_at: Ms;
+  data: string;
+}
+
 /** Each server's history writer and how far its in-memory rollups are written (migration 0007). */
 export interface HistoryWritersTable {
   id: Generated<number>;
@@ -422,6 +436,7 @@ export interface Database {
   monitor_points: MonitorPointsTable;
   history_frames: HistoryFramesTable;
   history_writers: HistoryWritersTable;
+  history_recent: HistoryRecentTable;
   history_1m: History1mTable;
   tag_last_values: TagLastValuesTable;
   ingest_drops: IngestDropsTable;

@@ -60,10 +60,12 @@ export const liveDataPlugin = fp<{ config: Config }>(
     const reload: PrincipalLoader = (u) => principal(u.id, u.sessionId);
     const hub = new LiveHub(repo, bus, config.live, reload, app.log);
     const history = new HistoryRepo(db, app.dbEngine);
-    const prune = async () =>
-      config.history.retentionDays > 0
-        ? history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000)
-        : 0;
+    const prune = async () => {
+      if (config.history.retentionDays <= 0) return 0;
+      // Rollups written and (SQLite) staged frames moved first: every old frame is then in reach.
+      await ingest.flushRollups();
+      return history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000);
+    };
 
     // The history writer registers and folds what a crash left out of the rollups before any data.
     await ingest.start();

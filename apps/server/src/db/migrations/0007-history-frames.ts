@@ -12,8 +12,16 @@ import { isPostgres, withId } from './portable.ts';
  *   NOTHING) and a range read of a device walks the key (WITHOUT ROWID on SQLite: the rows live
  *   in the key's b-tree). `writer` is the history_writers id of the server that stored it (0:
  *   migrated or bulk-loaded) and `ingested_at` that server's commit time, strictly increasing
- *   per writer; the index on both finds the frames a writer committed after its last rollup
- *   flush, to fold them again after a crash.
+ *   per writer. On PostgreSQL the index on both finds the frames a writer committed after its
+ *   last rollup flush, to fold them again after a crash; on SQLite those frames are still in
+ *   history_recent.
+ * - history_recent (SQLite; created on both engines, unused on PostgreSQL): the same frames
+ *   appended in commit order (`seq`, the rowid), before they move into history_frames. A
+ *   device's frames sit at their own end of the history_frames key, so committing them one
+ *   message at a time there writes several pages per frame (a leaf per device per commit, and
+ *   the splits of rows of hundreds of bytes); appended here, a commit writes a few pages, and
+ *   they move into history_frames in bulk (many frames per device per page) once the rollups
+ *   covering them are flushed.
  * - history_writers (id, name, watermark, flushed_at): each server's ingest writer, by a name
  *   stable across restarts (MQTT client id or hostname). The writer keeps the per-minute
  *   rollups and last values of what it committed in memory and writes them every few seconds,
@@ -36,10 +44,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('history_frames_pk', ['device_id', 'ts', 'tagset'])
     .$call((b) => (pg ? b : b.modifyEnd(sql`without rowid`)))
     .execute();
+  if (pg) {
+    await db.schema
+      .createIndex('history_frames_ingested_idx')
+      .on('history_frames')
+      .columns(['writer', 'ingested_at'])
+      .execute();
+  }
   await db.schema
-    .createIndex('history_frames_ingested_idx')
-    .on('history_frames')
-    .columns(['writer', 'ingested_at'])
+    .createTable('history_recent')
+    .addColumn('seq', pg ? 'bigint' : 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+    )
+    .addColumn('device_id', 'integer', (c) => c.notNull())
+    .addColumn('ts', 'bigint', (c) => c.notNull())
+    .addColumn('tagset', 'integer', (c) => c.notNull())
+    .addColumn('writer', 'integer', (c) => c.notNull())
+    .addColumn('ingested_at', 'bigint', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
     .execute();
 
   await withId(db, db.schema.createTable('history_writers'))
@@ -64,6 +86,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('history_pk', ['device_id', 'tag_id', 'ts'])
     .$call((b) => (isPostgres(db) ? b : b.modifyEnd(sql`without rowid`)))
     .execute();
+  await db.schema.dropTable('history_recent').execute();
   await db.schema.dropTable('history_writers').execute();
   await db.schema.dropTable('history_frames').execute();
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { eachFrameValue } from '../../db/history-frame.codec.ts';
 import type { HistoryMemory } from '../ingest/history-memory.ts';
+import type { StagedKey } from '../ingest/history-stage.ts';
 
 /** A stored value as read back. */
 export interface StoredRow {
@@ -19,6 +20,7 @@ export interface MinuteCount {
 
 interface FrameRow {
   ts: number;
+  tagset: number;
   data: string;
 }
 
@@ -45,7 +47,10 @@ export class HistoryFramesReader {
 
   /**
    * Frames of the device in [from, to] ordered by (ts, tagset) (desc: reversed), in chunks that
-   * never split a timestamp (all frames of a ts come in one chunk).
+   * never split a timestamp (all frames of a ts come in one chunk). On SQLite the frames still
+   * staged (history_recent) are merged in, their keys taken before any read: a frame moved into
+   * history_frames meanwhile is found there, by the chunk reads or by the stage's fetch, and
+   * taken once.
    */
   async *frames(
     deviceId: number,
@@ -54,11 +59,53 @@ export class HistoryFramesReader {
     order: 'asc' | 'desc',
   ): AsyncGenerator<FrameRow[]> {
     const asc = order === 'asc';
+    const stage = this.memory.stage;
+    // Taken before any read: a frame moved later is in history_frames when read there.
+    const keys = stage?.keys(deviceId, from, to, order) ?? [];
+    let k = 0;
+    /** Merges the staged frames up to `until` (a ts) into a chunk, fetching them. */
+    const merge = async (rows: FrameRow[], until: number): Promise<FrameRow[]> => {
+      const upto = (x: { ts: number }) => (asc ? x.ts <= until : x.ts >= until);
+      const take: StagedKey[] = [];
+      while (k < keys.length && upto(keys[k]!)) take.push(keys[k++]!);
+      if (take.length === 0) return rows;
+      const staged = await stage!.fetch(take);
+      const before = (a: FrameRow, b: FrameRow) =>
+        asc
+          ? a.ts < b.ts || (a.ts === b.ts && a.tagset < b.tagset)
+          : a.ts > b.ts || (a.ts === b.ts && a.tagset > b.tagset);
+      const out: FrameRow[] = [];
+      let r = 0;
+      let s = 0;
+      while (r < rows.length || s < staged.length) {
+        const next = staged[s];
+        const row = rows[r];
+        if (next && (!row || before(next, row))) {
+          out.push(next);
+          s++;
+          continue;
+        }
+        // The same frame staged and moved meanwhile: once.
+        if (next && next.ts === row!.ts && next.tagset === row!.tagset) s++;
+        out.push(row!);
+        r++;
+      }
+      return out;
+    };
+    /** The rest of the staged frames, a chunk at a time, never splitting a timestamp. */
+    const rest = async function* () {
+      while (k < keys.length) {
+        let end = Math.min(keys.length, k + FRAME_CHUNK);
+        while (end < keys.length && keys[end]!.ts === keys[end - 1]!.ts) end++;
+        const chunk = await merge([], keys[end - 1]!.ts);
+        if (chunk.length > 0) yield chunk;
+      }
+    };
     let edge = asc ? from - 1 : to + 1;
     for (;;) {
       const rows = await this.db
         .selectFrom('history_frames')
-        .select(['ts', 'data'])
+        .select(['ts', 'tagset', 'data'])
         .where('device_id', '=', deviceId)
         .$call((q) =>
           asc
@@ -70,21 +117,24 @@ export class HistoryFramesReader {
         .limit(FRAME_CHUNK)
         .execute();
       if (rows.length < FRAME_CHUNK) {
-        if (rows.length > 0) yield rows.map(toFrame);
+        // The staged frames up to the last stored one, then the others.
+        const last = rows.length > 0 ? await merge(rows.map(toFrame), Number(rows[rows.length - 1]!.ts)) : [];
+        if (last.length > 0) yield last;
+        yield* rest();
         return;
       }
       // The frames of the last timestamp may go on past the chunk: read them whole.
-      const last = Number(rows[rows.length - 1]!.ts);
-      const head = rows.filter((r) => Number(r.ts) !== last).map(toFrame);
+      const lastTs = Number(rows[rows.length - 1]!.ts);
+      const head = rows.filter((r) => Number(r.ts) !== lastTs).map(toFrame);
       const tail = await this.db
         .selectFrom('history_frames')
-        .select(['ts', 'data'])
+        .select(['ts', 'tagset', 'data'])
         .where('device_id', '=', deviceId)
-        .where('ts', '=', last)
+        .where('ts', '=', lastTs)
         .orderBy('tagset', order)
         .execute();
-      yield [...head, ...tail.map(toFrame)];
-      edge = last;
+      yield await merge([...head, ...tail.map(toFrame)], lastTs);
+      edge = lastTs;
     }
   }
 
@@ -226,4 +276,8 @@ export class HistoryFramesReader {
   }
 }
 
-const toFrame = (r: { ts: number; data: string }): FrameRow => ({ ts: Number(r.ts), data: r.data });
+const toFrame = (r: { ts: number; tagset: number; data: string }): FrameRow => ({
+  ts: Number(r.ts),
+  tagset: Number(r.tagset),
+  data: r.data,
+});

@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { encodeFrame } from '../../db/history-frame.codec.ts';
+import { historyMemory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
 /**
@@ -53,9 +54,10 @@ const DROPS_SQL =
 /**
  * Commits a batch in one transaction: its frames (a redelivered duplicate, same device, time and
  * tag set, is ignored) stamped with the writer and `ingestedAt`, and the drop counters. Resolves
- * with the frames actually inserted. On SQLite through cached better-sqlite3 statements (one row
- * each: a frame's change count tells a duplicate), elsewhere through multi-row statements whose
- * RETURNING tells which frames were new.
+ * with the frames actually inserted. On SQLite the frames are appended to history_recent through
+ * the stage (`HistoryStage`, which tells duplicates) on cached better-sqlite3 statements; on
+ * PostgreSQL they go into history_frames through multi-row statements whose RETURNING tells
+ * which frames were new.
  */
 export class HistoryBatchStore {
   private readonly sql: SqlText;
@@ -82,20 +84,30 @@ export class HistoryBatchStore {
   }
 
   private prepareSqlite(file: SQLite.Database) {
-    const frame = file.prepare(`${INSERT_FRAME}(?,?,?,?,?,?) on conflict do nothing`);
+    const stage = historyMemory(this.db).stage!;
     const drops = file.prepare(DROPS_SQL);
     const tx = file.transaction((batch: BatchContent, writer: number, at: number): IngestFrame[] => {
       const inserted: IngestFrame[] = [];
       for (const f of batch.frames) {
-        // changes 0: a redelivered duplicate, already stored.
-        if (frame.run(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f)).changes > 0) inserted.push(f);
+        // false: a redelivered duplicate, already stored.
+        if (stage.stage(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f))) inserted.push(f);
       }
       for (const [deviceId, d] of batch.drops) {
         drops.run(deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at);
       }
       return inserted;
     });
-    return (batch: BatchContent, writer: number, at: number) => tx.immediate(batch, writer, at);
+    return (batch: BatchContent, writer: number, at: number) => {
+      stage.begin();
+      let committed = false;
+      try {
+        const inserted = tx.immediate(batch, writer, at);
+        committed = true;
+        return inserted;
+      } finally {
+        stage.end(committed, at);
+      }
+    };
   }
 
   private async commit(

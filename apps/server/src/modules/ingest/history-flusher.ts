@@ -21,12 +21,16 @@ export interface FlusherOptions {
  * (and on stop) in one transaction with the writer's watermark, the newest ingested_at it
  * includes. At start it registers the writer and folds again the frames the writer committed
  * after its watermark (a crash lost them from memory), so the rollups stay exact: a frame is in
- * history_1m once, through the flush that covered its ingested_at.
+ * history_1m once, through the flush that covered its ingested_at. On SQLite each flush is
+ * followed by the compaction of the stage (`HistoryStage`): frames the stored watermark covers
+ * move into history_frames, so those after it are always still staged.
  */
 export class HistoryFlusher {
   readonly memory: HistoryMemory;
   private readonly store: HistoryFlushStore;
   private writerId: number | null = null;
+  /** The watermark stored by the last flush: frames committed up to it have their rollups stored. */
+  private durable = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -54,20 +58,26 @@ export class HistoryFlusher {
   async start(): Promise<number> {
     const w = await this.store.register(this.options.name);
     this.writerId = w.id;
+    this.durable = w.watermark;
     this.memory.current.watermark = Math.max(this.memory.current.watermark, w.watermark);
-    let recovered = 0;
-    for await (const frames of this.store.framesAfter(w.id, w.watermark)) {
-      for (const f of frames) {
-        const v = decodeFrame(f.data);
-        this.memory.current.fold(f.device_id, Number(f.ts), v.ids, v.nums, v.txts);
-        this.memory.current.watermark = Math.max(this.memory.current.watermark, Number(f.ingested_at));
-        recovered++;
-      }
+    const stage = this.memory.stage;
+    const fold = (f: { device_id: number; ts: number; ingested_at: number; data: string }) => {
+      const v = decodeFrame(f.data);
+      this.memory.current.fold(f.device_id, Number(f.ts), v.ids, v.nums, v.txts);
+      this.memory.current.watermark = Math.max(this.memory.current.watermark, Number(f.ingested_at));
+    };
+    if (stage) {
+      // SQLite: frames after the watermark are never moved out of the stage.
+      await stage.load();
+      for (const f of await stage.framesAfter(w.id, w.watermark)) fold(f);
+    } else {
+      for await (const frames of this.store.framesAfter(w.id, w.watermark)) frames.forEach(fold);
     }
-    if (recovered > 0) await this.flush();
+    const newest = Math.max(w.newest, this.memory.current.watermark);
+    await this.flush();
     this.timer = setInterval(() => void this.flush(), this.options.flushMs);
     this.timer.unref();
-    return w.newest;
+    return newest;
   }
 
   /** After the writer folded a commit: flushes early when memory holds too much. */
@@ -82,16 +92,23 @@ export class HistoryFlusher {
   async flush(): Promise<void> {
     while (this.running) await this.running;
     if (this.writerId === null) return;
-    const state = this.memory.beginFlush();
-    if (!state) return;
     const writer = this.writerId;
-    this.running = this.store.flush(state, writer, Date.now()).then(
-      () => this.memory.endFlush(true),
-      (err: unknown) => {
-        this.memory.endFlush(false);
-        this.onError(err);
-      },
-    );
+    const state = this.memory.beginFlush();
+    this.running = (async () => {
+      if (state) {
+        try {
+          await this.store.flush(state, writer, Date.now());
+          this.memory.endFlush(true);
+          this.durable = state.watermark;
+        } catch (err) {
+          this.memory.endFlush(false);
+          this.onError(err);
+          return;
+        }
+      }
+      // SQLite: the frames whose rollups are stored move into history_frames.
+      await this.memory.stage?.compact(this.durable).catch((err: unknown) => this.onError(err));
+    })();
     try {
       await this.running;
     } finally {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { sqliteHandle } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
+import { HistoryStage } from './history-stage.ts';
 
 const MINUTE = 60_000;
 
@@ -252,16 +254,29 @@ export function mergeAcc(into: MinuteAcc, a: MinuteAcc): void {
  * committed since its last rollup flush (`current`) and what a flush is writing (`flushing`).
  * One per database (see `historyMemory`), shared by the writer and the readers of this process,
  * which add it to what they read from history_1m and tag_last_values so that nothing a user
- * sees is staler than the frames. (Another server sharing the database reads the rollups and
+ * sees is staler than the frames. On SQLite it also holds the stage (frames not yet moved into
+ * history_frames, `HistoryStage`). (Another server sharing the database reads the rollups and
  * last values up to one flush interval late.)
  */
 export class HistoryMemory {
   current = new PendingHistory();
+  private stageOf: HistoryStage | null | undefined;
   private flushingState: PendingHistory | null = null;
   private flushDone: Promise<void> | null = null;
   private flushEnded: () => void = () => undefined;
   /** Counts flushes started: a read of history_1m that saw it change may have seen a flush half-way. */
   private generation = 0;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** SQLite: the frames not yet moved into history_frames (null on PostgreSQL). */
+  get stage(): HistoryStage | null {
+    if (this.stageOf === undefined) {
+      const file = sqliteHandle(this.db);
+      this.stageOf = file ? new HistoryStage(this.db, file) : null;
+    }
+    return this.stageOf;
+  }
 
   /** True while a flush is writing. */
   get flushing(): boolean {
@@ -357,6 +372,6 @@ const memories = new WeakMap<Kysely<Database>, HistoryMemory>();
 /** The history memory of a database (one per Kysely instance, i.e. per server). */
 export function historyMemory(db: Kysely<Database>): HistoryMemory {
   let m = memories.get(db);
-  if (!m) memories.set(db, (m = new HistoryMemory()));
+  if (!m) memories.set(db, (m = new HistoryMemory(db)));
   return m;
 }

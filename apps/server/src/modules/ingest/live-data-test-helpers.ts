@@ -195,16 +195,23 @@ export interface StoredValue {
 
 /**
  * Every value stored for a device, decoded from its history frames straight from the database
- * (ignores the binding filter of the API), ordered by time then tag id.
+ * (ignores the binding filter of the API), ordered by time then tag id. A frame staged and moved
+ * at the same time could show twice: call it while the stage is quiet.
  */
 export async function storedValues(server: TestServer, deviceId: number): Promise<StoredValue[]> {
-  const frames = await server.app.db
-    .selectFrom('history_frames')
-    .select(['ts', 'data'])
-    .where('device_id', '=', deviceId)
-    .orderBy('ts')
-    .orderBy('tagset')
-    .execute();
+  // Frames moved into history_frames and those still staged (SQLite: history_recent).
+  const frames = [
+    ...(await server.app.db
+      .selectFrom('history_frames')
+      .select(['ts', 'tagset', 'data'])
+      .where('device_id', '=', deviceId)
+      .execute()),
+    ...(await server.app.db
+      .selectFrom('history_recent')
+      .select(['ts', 'tagset', 'data'])
+      .where('device_id', '=', deviceId)
+      .execute()),
+  ].sort((a, b) => Number(a.ts) - Number(b.ts) || a.tagset - b.tagset);
   const out: StoredValue[] = [];
   for (const f of frames) {
     const v = decodeFrame(f.data);
