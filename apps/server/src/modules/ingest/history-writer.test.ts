@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { decodeFrame } from '../../db/history-frame.codec.ts';
 import { expectRollupsMatch, frame } from './history-test-helpers.ts';
+import { historyMemory } from './history-memory.ts';
 import type { HistoryWriter, IngestFrame } from './history-writer.ts';
 import { storedValues } from './live-data-test-helpers.ts';
 
@@ -112,6 +114,15 @@ describe('HistoryWriter', () => {
       [3, ts, 3],
     ]);
     await server.app.liveData.ingest.flushRollups();
+    // Redelivered once more after the frames moved into history_frames (SQLite), and an older frame.
+    await writer.write([a, frame(deviceId, ts - 1, [[1, 9, null]])]);
+    expect((await storedValues(server, deviceId)).map((r) => [r.tag_id, r.ts, r.num])).toEqual([
+      [1, ts - 1, 9],
+      [1, ts, 1],
+      [2, ts, 2],
+      [3, ts, 3],
+    ]);
+    await server.app.liveData.ingest.flushRollups();
     const n = await server.app.db
       .selectFrom('history_1m')
       .select(['tag_id', 'n'])
@@ -119,9 +130,31 @@ describe('HistoryWriter', () => {
       .orderBy('tag_id')
       .execute();
     expect(n.map((r) => [r.tag_id, Number(r.n)])).toEqual([
-      [1, 1],
+      [1, 2],
       [2, 1],
       [3, 1],
     ]);
   });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'SQLite: finds a staged frame in history_frames once it moved there',
+    async () => {
+      const deviceId = 910_003;
+      const stage = historyMemory(server.app.db).stage!;
+      const frames = Array.from({ length: 5 }, (_, i) => frame(deviceId, base + i * 1000, [[1, i, null]]));
+      await writer.write(frames);
+      const keys = stage.keys(deviceId, base, base + 10_000, 'asc');
+      expect(keys.map((k) => k.ts)).toEqual(frames.map((f) => f.ts));
+      const staged = await server.app.db
+        .selectFrom('history_recent')
+        .select('ts')
+        .where('device_id', '=', deviceId)
+        .execute();
+      expect(staged.length).toBe(5);
+      await server.app.liveData.ingest.flushRollups(); // moves them
+      expect(stage.keys(deviceId, base, base + 10_000, 'asc')).toEqual([]);
+      const fetched = await stage.fetch(keys);
+      expect(fetched.map((f) => [f.ts, decodeFrame(f.data).nums])).toEqual(frames.map((f) => [f.ts, f.nums]));
+    },
+  );
 });
