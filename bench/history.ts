@@ -1,16 +1,18 @@
 /**
  * History reads, measured side by side in one run (issue 5): one REAL tag with 30 days at 1 Hz
- * (2,592,000 rows, bulk-inserted straight into the SQLite file, minute rollups rebuilt), then
+ * (2,592,000 values, bulk-inserted as history frames straight into the SQLite file, minute
+ * rollups rebuilt from them), then
  *  - the downsampled series (GET /v1/history/series, width 1000 px) over the whole 30 days and
  *    over random windows of 1 to 30 days: p50 and p95 (target p95 <= 150 ms);
- *  - reading the raw rows of the 30 days: through the server (the CSV export streams every row)
- *    and straight from the database (Kysely select of the rows);
+ *  - reading the raw values of the 30 days: through the server (the CSV export streams every
+ *    value) and straight from the database (Kysely select of the frames, decoded);
  *  - the ratio series p95 / raw read time (target <= 0.1).
  *
  *   npx tsx bench/history.ts           (about a minute)
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { decodeFrame, encodeFrame, tagsetOf } from '../apps/server/src/db/history-frame.codec.ts';
 import {
   benchDevices,
   benchTeam,
@@ -40,17 +42,14 @@ async function main() {
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     const insert = file.prepare(
-      'insert into history (device_id, tag_id, ts, num, txt) values (?, ?, ?, ?, null)',
+      'insert into history_frames (device_id, ts, tagset, writer, ingested_at, data) values (?, ?, ?, 0, 0, ?)',
     );
+    const tagset = tagsetOf([tagId]);
     const chunk = file.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const ts = start + i * 1000;
-        insert.run(
-          device!.id,
-          tagId,
-          ts,
-          Math.round((50 + 40 * Math.sin(i / 3600) + Math.random() * 5) * 100) / 100,
-        );
+        const value = Math.round((50 + 40 * Math.sin(i / 3600) + Math.random() * 5) * 100) / 100;
+        insert.run(device!.id, ts, tagset, encodeFrame({ ids: [tagId], nums: [value], txts: [null] }));
       }
     });
     for (let i = 0; i < ROWS; i += 100_000) chunk(i, Math.min(ROWS, i + 100_000));
@@ -59,7 +58,7 @@ async function main() {
     clock = performance.now();
     await server.app.services.history.rebuildRollups(device!.id, [tagId], start, end);
     console.log(
-      `${ROWS.toLocaleString('en-US')} rows inserted in ${(inserted / 1000).toFixed(1)} s, minute rollups rebuilt in ${((performance.now() - clock) / 1000).toFixed(1)} s`,
+      `${ROWS.toLocaleString('en-US')} values (frames of one tag) inserted in ${(inserted / 1000).toFixed(1)} s, minute rollups rebuilt in ${((performance.now() - clock) / 1000).toFixed(1)} s`,
     );
 
     const get = async (path: string) => {
@@ -95,15 +94,18 @@ async function main() {
     const csvMs = performance.now() - clock;
     const csvRows = csv.body.split('\n').length - 2;
     clock = performance.now();
-    const rows = await server.app.db
-      .selectFrom('history')
-      .select(['tag_id', 'ts', 'num', 'txt'])
+    const frames = await server.app.db
+      .selectFrom('history_frames')
+      .select(['ts', 'data'])
       .where('device_id', '=', device!.id)
-      .where('tag_id', '=', tagId)
       .where('ts', '>=', start)
       .where('ts', '<=', end)
       .orderBy('ts')
       .execute();
+    const rows = frames.flatMap((f) => {
+      const v = decodeFrame(f.data);
+      return v.ids.map((id, i) => ({ tag_id: id, ts: f.ts, num: v.nums[i], txt: v.txts[i] }));
+    });
     const dbMs = performance.now() - clock;
 
     const p95 = percentile(all, 95);
@@ -119,7 +121,7 @@ async function main() {
     console.log(`  all            p95 ${p95.toFixed(1)} ms (target <= 150 ms)`);
     console.log(`  last hour (raw rows, buckets of 4 s): ${hour.ms.toFixed(1)} ms`);
     console.log(
-      `raw rows of the 30 days: CSV export through the server ${(csvMs / 1000).toFixed(2)} s (${csvRows.toLocaleString('en-US')} rows); database select ${(dbMs / 1000).toFixed(2)} s (${rows.length.toLocaleString('en-US')} rows)`,
+      `raw values of the 30 days: CSV export through the server ${(csvMs / 1000).toFixed(2)} s (${csvRows.toLocaleString('en-US')} rows); database select of the frames, decoded, ${(dbMs / 1000).toFixed(2)} s (${rows.length.toLocaleString('en-US')} values)`,
     );
     console.log(
       `ratio series p95 / raw read: ${(p95 / csvMs).toFixed(4)} vs the CSV export, ${(p95 / dbMs).toFixed(4)} vs the database select (target <= 0.1)`,

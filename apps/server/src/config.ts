@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { regionSchema, type Region } from '@hmi/domain';
@@ -72,6 +73,7 @@ const envSchema = z.object({
   INGEST_BATCH_MS: int(0),
   INGEST_BATCH_ROWS: int(5000, 1),
   INGEST_MAX_PENDING: int(100_000, 1),
+  INGEST_FLUSH_MS: int(2000, 50),
   HISTORY_RETENTION_DAYS: int(365),
   HISTORY_PRUNE_INTERVAL: int(3600, 1),
   LIVE_COALESCE_MS: int(250, 10),
@@ -116,8 +118,19 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
   trustProxy: boolean;
   loginThrottle: { limit: number; windowMs: number };
-  /** Ingest pipeline: commit every batchMs or batchRows rows; at most maxPending rows waiting (back-pressure). */
-  ingest: { batchMs: number; batchRows: number; maxPending: number };
+  /**
+   * Ingest pipeline: commit every batchMs or batchRows history frames; at most maxPending data
+   * points waiting (back-pressure); rollups and last values written from memory every flushMs;
+   * writerName identifies this server's history writer across restarts (MQTT_CLIENT_ID, else
+   * hmi-cloud-{hostname}).
+   */
+  ingest: {
+    batchMs: number;
+    batchRows: number;
+    maxPending: number;
+    flushMs: number;
+    writerName: string;
+  };
   /** History older than this many days is pruned every pruneIntervalMs; 0 keeps it forever. */
   history: { retentionDays: number; pruneIntervalMs: number };
   /** Device data sockets: coalescing window, per-team caps of sockets and streamed tags. */
@@ -185,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchMs: e.INGEST_BATCH_MS,
       batchRows: e.INGEST_BATCH_ROWS,
       maxPending: Math.max(e.INGEST_MAX_PENDING, e.INGEST_BATCH_ROWS),
+      flushMs: e.INGEST_FLUSH_MS,
+      writerName: e.MQTT_CLIENT_ID ?? `hmi-cloud-${hostname()}`.replace(/[^A-Za-z0-9_-]/g, '-'),
     },
     history: { retentionDays: e.HISTORY_RETENTION_DAYS, pruneIntervalMs: e.HISTORY_PRUNE_INTERVAL * 1000 },
     live: {

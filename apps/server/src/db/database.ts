@@ -228,14 +228,44 @@ export interface TemplateTagsTable {
 }
 
 /** One sample of one tag (see migration 0003 for the value columns). */
-export interface HistoryTable {
+/**
+ * History as frames (migration 0007): the values of one device message sample, encoded by
+ * `history-frame.codec.ts`.
+ */
+export interface HistoryFramesTable {
   device_id: number;
-  tag_id: number;
+  /** Sample time (the device's clock), ms. */
   ts: Ms;
-  /** BOOL 0/1, integers, REAL/LREAL; the nearest double of a 64-bit value kept in txt. */
-  num: number | null;
-  /** STRING values, and UINT64/INT64 values beyond 2^53 as exact decimal text. */
-  txt: string | null;
+  /** 32-bit hash of the sample's tag ids: a redelivery conflicts, other messages of the same ts do not. */
+  tagset: number;
+  /** history_writers id of the server that stored it; 0 for migrated or bulk-loaded frames. */
+  writer: ColumnType<number, number | undefined, number>;
+  /** The writer's commit time, ms, strictly increasing per writer (crash recovery of rollups). */
+  ingested_at: Ms;
+  data: string;
+}
+
+/**
+ * SQLite: frames in commit order (seq = rowid) until they move into history_frames in bulk
+ * (migration 0007); unused on PostgreSQL.
+ */
+export interface HistoryRecentTable {
+  seq: Generated<number>;
+  device_id: number;
+  ts: Ms;
+  tagset: number;
+  writer: number;
+  ingested_at: Ms;
+  data: string;
+}
+
+/** Each server's history writer and how far its in-memory rollups are written (migration 0007). */
+export interface HistoryWritersTable {
+  id: Generated<number>;
+  name: string;
+  /** The newest ingested_at whose rollups and last values are stored. */
+  watermark: ColumnType<number, number | undefined, number>;
+  flushed_at: Ms | null;
 }
 
 /** Per-minute aggregates of history (count, min, max, first, last), kept by the ingest pipeline. */
@@ -404,7 +434,9 @@ export interface Database {
   templates: TemplatesTable;
   template_tags: TemplateTagsTable;
   monitor_points: MonitorPointsTable;
-  history: HistoryTable;
+  history_frames: HistoryFramesTable;
+  history_writers: HistoryWritersTable;
+  history_recent: HistoryRecentTable;
   history_1m: History1mTable;
   tag_last_values: TagLastValuesTable;
   ingest_drops: IngestDropsTable;

@@ -35,8 +35,8 @@ declare module 'fastify' {
 /**
  * Live data: the ingest pipeline and the command tracker on the device link, the live hub on the
  * bus, the device data socket's WebSocket server, and the history retention job. Registered after
- * the device link and the services; on close it closes the sockets, detaches from the link and
- * commits the pending batch before the database closes.
+ * the device link and the services; on close it closes the sockets, detaches from the link,
+ * commits the pending batch and writes the in-memory rollups before the database closes.
  */
 export const liveDataPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -60,11 +60,15 @@ export const liveDataPlugin = fp<{ config: Config }>(
     const reload: PrincipalLoader = (u) => principal(u.id, u.sessionId);
     const hub = new LiveHub(repo, bus, config.live, reload, app.log);
     const history = new HistoryRepo(db, app.dbEngine);
-    const prune = async () =>
-      config.history.retentionDays > 0
-        ? history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000)
-        : 0;
+    const prune = async () => {
+      if (config.history.retentionDays <= 0) return 0;
+      // Rollups written and (SQLite) staged frames moved first: every old frame is then in reach.
+      await ingest.flushRollups();
+      return history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000);
+    };
 
+    // The history writer registers and folds what a crash left out of the rollups before any data.
+    await ingest.start();
     if (!app.hasDecorator('websocketServer')) {
       await app.register(websocket, { options: { maxPayload: LiveLimits.maxMessageBytes } });
     }

@@ -208,7 +208,7 @@ describe('alarm engine', () => {
       await eventually(
         async () =>
           server.app.db
-            .selectFrom('history')
+            .selectFrom('history_frames')
             .select('ts')
             .where('device_id', '=', d.id)
             .where('ts', '=', p.ts)

@@ -1,16 +1,13 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { eachFrameValue } from '../../db/history-frame.codec.ts';
+import { historyMemory, mergeAcc, PendingHistory, type HistoryMemory } from '../ingest/history-memory.ts';
 import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
+import { HistoryFramesReader, minuteOf, type StoredRow } from './history-frames.reader.ts';
 
-/** A stored row as read back. */
-export interface StoredRow {
-  tag_id: number;
-  ts: number;
-  num: number | null;
-  txt: string | null;
-}
+export type { StoredRow } from './history-frames.reader.ts';
 
 /** One bucket of a downsampled series as the database computes it. */
 export interface BucketRow {
@@ -27,15 +24,26 @@ export interface BucketRow {
   ltxt: string | null;
 }
 
-/** Rows read per query by the per-tag cursors of `rows`. */
-const CURSOR_CHUNK = 2000;
+const MINUTE = 60_000;
+/** Rollup rows per multi-row insert of `rebuildRollups` (12 parameters each). */
+const REBUILD_CHUNK = 400;
 
-/** SQL of history reads: range rows by tag cursors, counts, buckets from rows or minute rollups. */
+/**
+ * History reads over frames (`history_frames`, one row per device message sample) and the minute
+ * rollups (`history_1m`, with this server's pending rollups added): range values in time order,
+ * counts, buckets from raw values or from rollups; rollup rebuilds and retention.
+ */
 export class HistoryRepo {
+  private readonly memory: HistoryMemory;
+  private readonly frames: HistoryFramesReader;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
-  ) {}
+  ) {
+    this.memory = historyMemory(db);
+    this.frames = new HistoryFramesReader(db, this.memory);
+  }
 
   device(scope: DataScope, id: number) {
     return this.db
@@ -58,7 +66,10 @@ export class HistoryRepo {
     return new Map(tags.filter((t) => wanted.has(t.id)).map((t) => [t.id, t.name]));
   }
 
-  /** Rows in [from, to], counted up to `cap` (reads the key, never sorts). */
+  /**
+   * Values of the tags in [from, to], counted up to `cap`: whole minutes from the rollups, the
+   * partial minutes at both ends from the frames.
+   */
   async count(
     deviceId: number,
     tagIds: readonly number[],
@@ -66,92 +77,39 @@ export class HistoryRepo {
     to: number,
     cap: number,
   ): Promise<number> {
-    const inner = this.db
-      .selectFrom('history')
-      .select(sql<number>`1`.as('one'))
-      .where('device_id', '=', deviceId)
-      .where('tag_id', 'in', tagIds)
-      .where('ts', '>=', from)
-      .where('ts', '<=', to)
-      .limit(cap);
-    const row = await this.db
-      .selectFrom(inner.as('r'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const firstWhole = from === minuteOf(from) ? from : minuteOf(from) + MINUTE;
+    const lastWhole = minuteOf(to + 1) - MINUTE; // start of the last minute ending at or before `to`
+    if (firstWhole > lastWhole)
+      return Math.min(cap, await this.frames.countValues(deviceId, tagIds, from, to));
+    let n = 0;
+    for await (const minutes of this.frames.minutes(deviceId, tagIds, firstWhole, lastWhole, 'asc')) {
+      for (const m of minutes) n += m.n;
+      if (n >= cap) return cap;
+    }
+    if (from < firstWhole) n += await this.frames.countValues(deviceId, tagIds, from, firstWhole - 1);
+    if (to > lastWhole + MINUTE - 1)
+      n += await this.frames.countValues(deviceId, tagIds, lastWhole + MINUTE, to);
+    return Math.min(n, cap);
   }
 
   /**
-   * Rows of the tags in [from, to] ordered by time then tag id (desc: both reversed), read lazily:
-   * one cursor per tag walks the key in chunks and the cursors are merged here, so nothing is
-   * sorted by the database, memory stays at a chunk per tag, and the connection is free between
-   * chunks (a long export does not hold up ingest).
+   * Values of the tags in [from, to] ordered by time then tag id (desc: both reversed), read
+   * lazily from the frames of the minutes that hold them, after skipping `skip` values (whole
+   * minutes by their rollup counts). The connection is free between chunks (a long export does
+   * not hold up ingest).
    */
-  async *rows(
+  rows(
     deviceId: number,
     tagIds: readonly number[],
     from: number,
     to: number,
     order: 'asc' | 'desc' = 'asc',
+    skip = 0,
   ): AsyncGenerator<StoredRow> {
-    const asc = order === 'asc';
-    const cursors = [...new Set(tagIds)].map((tagId) => ({
-      tagId,
-      buf: [] as StoredRow[],
-      i: 0,
-      // Next key to read from (exclusive bound after the first chunk).
-      edge: asc ? from - 1 : to + 1,
-      done: false,
-    }));
-    const fill = async (c: (typeof cursors)[number]) => {
-      const rows = await this.db
-        .selectFrom('history')
-        .select(['tag_id', 'ts', 'num', 'txt'])
-        .where('device_id', '=', deviceId)
-        .where('tag_id', '=', c.tagId)
-        .$call((q) =>
-          asc
-            ? q.where('ts', '>', c.edge).where('ts', '<=', to)
-            : q.where('ts', '<', c.edge).where('ts', '>=', from),
-        )
-        .orderBy('ts', order)
-        .limit(CURSOR_CHUNK)
-        .execute();
-      c.buf = rows;
-      c.i = 0;
-      if (rows.length < CURSOR_CHUNK) c.done = true;
-      if (rows.length > 0) c.edge = rows[rows.length - 1]!.ts;
-    };
-    await Promise.all(cursors.map(fill));
-    for (;;) {
-      let best: (typeof cursors)[number] | undefined;
-      for (const c of cursors) {
-        if (c.i >= c.buf.length) continue;
-        if (!best) {
-          best = c;
-          continue;
-        }
-        const a = c.buf[c.i]!;
-        const b = best.buf[best.i]!;
-        const before = asc
-          ? a.ts < b.ts || (a.ts === b.ts && a.tag_id < b.tag_id)
-          : a.ts > b.ts || (a.ts === b.ts && a.tag_id > b.tag_id);
-        if (before) best = c;
-      }
-      if (!best) return;
-      yield best.buf[best.i++]!;
-      if (best.i >= best.buf.length && !best.done) await fill(best);
-    }
+    return this.frames.values(deviceId, [...new Set(tagIds)], from, to, order, skip);
   }
 
-  /*
-   * The bucket queries aggregate in a CTE and then look the first and last row of each bucket up
-   * by key. `cross join` makes SQLite keep the CTE as the outer loop (with a plain join it may
-   * scan history for every bucket); PostgreSQL plans it as the inner join it is. The bucket index
-   * is cast because better-sqlite3 binds numbers as REAL (the division would not truncate).
-   */
-
-  /** Buckets of `bucket` ms from `origin` computed over raw rows in [from, to]. */
+  /** Buckets of `bucket` ms from `origin` computed over the raw values in [from, to]. */
   async bucketsFromRows(
     deviceId: number,
     tagIds: readonly number[],
@@ -160,19 +118,48 @@ export class HistoryRepo {
     origin: number,
     bucket: number,
   ): Promise<BucketRow[]> {
-    const p = this.params();
-    const tags = () => tagIds.map(() => p()).join(',');
-    // Placeholders are made in text order, as the parameters below.
-    const text =
-      `with agg as (select tag_id, cast((ts - ${p()}) / ${p()} as bigint) as b, count(*) as n, min(num) as mn, max(num) as mx, min(ts) as t0, max(ts) as t1 ` +
-      `from history where device_id = ${p()} and tag_id in (${tags()}) and ts >= ${p()} and ts <= ${p()} group by tag_id, b) ` +
-      `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.num as fnum, f.txt as ftxt, l.num as lnum, l.txt as ltxt from agg cross join history f cross join history l ` +
-      `where f.device_id = ${p()} and f.tag_id = agg.tag_id and f.ts = agg.t0 ` +
-      `and l.device_id = ${p()} and l.tag_id = agg.tag_id and l.ts = agg.t1 order by agg.tag_id, agg.b`;
-    return this.run(text, [origin, bucket, deviceId, ...tagIds, from, to, deviceId, deviceId]);
+    const buckets = new Map<string, BucketRow>();
+    await this.frames.eachValue(deviceId, tagIds, from, to, (tagId, ts, num, txt) => {
+      const b = Math.floor((ts - origin) / bucket);
+      const key = `${tagId}:${b}`;
+      const row = buckets.get(key);
+      if (!row) {
+        buckets.set(key, {
+          tag_id: tagId,
+          b,
+          n: 1,
+          mn: num,
+          mx: num,
+          t0: ts,
+          t1: ts,
+          fnum: num,
+          ftxt: txt,
+          lnum: num,
+          ltxt: txt,
+        });
+        return;
+      }
+      row.n++;
+      if (num !== null) {
+        if (row.mn === null || num < row.mn) row.mn = num;
+        if (row.mx === null || num > row.mx) row.mx = num;
+      }
+      // Values come in time order: the last one seen is the newest.
+      row.t1 = ts;
+      row.lnum = num;
+      row.ltxt = txt;
+    });
+    return sortBuckets([...buckets.values()]);
   }
 
-  /** The same from the per-minute rollups: minutes in [fromMinute, toMinute]; `bucket` is a whole number of minutes. */
+  /**
+   * The same from the per-minute rollups (stored, plus this server's pending ones): minutes in
+   * [fromMinute, toMinute]; `bucket` is a whole number of minutes.
+   *
+   * The query aggregates in a CTE and then looks the first and last minute of each bucket up by
+   * key. `cross join` makes SQLite keep the CTE as the outer loop; PostgreSQL plans it as the
+   * inner join it is. The bucket index is cast because better-sqlite3 binds numbers as REAL.
+   */
   async bucketsFromRollups(
     deviceId: number,
     tagIds: readonly number[],
@@ -190,16 +177,45 @@ export class HistoryRepo {
       `select agg.tag_id, agg.b, agg.n, agg.mn, agg.mx, agg.t0, agg.t1, f.first_num as fnum, f.first_txt as ftxt, l.last_num as lnum, l.last_txt as ltxt from agg cross join history_1m f cross join history_1m l ` +
       `where f.device_id = ${p()} and f.tag_id = agg.tag_id and f.minute = agg.m0 ` +
       `and l.device_id = ${p()} and l.tag_id = agg.tag_id and l.minute = agg.m1 order by agg.tag_id, agg.b`;
-    return this.run(text, [origin, bucket, deviceId, ...tagIds, fromMinute, toMinute, deviceId, deviceId]);
+    const params = [origin, bucket, deviceId, ...tagIds, fromMinute, toMinute, deviceId, deviceId];
+    const { value: rows, pending } = await this.memory.withPending(() => this.run(text, params));
+    const byKey = new Map(rows.map((r) => [`${r.tag_id}:${r.b}`, r]));
+    let added = false;
+    pending.eachMinute(deviceId, new Set(tagIds), fromMinute, toMinute, (tagId, minute, acc) => {
+      added = true;
+      const b = Math.floor((minute - origin) / bucket);
+      const row = byKey.get(`${tagId}:${b}`);
+      // A bucket row has the fields of a minute aggregate: the pending minute merges into it.
+      if (row) mergeAcc(row, acc);
+      else byKey.set(`${tagId}:${b}`, { tag_id: tagId, b, ...acc });
+    });
+    return added ? sortBuckets([...byKey.values()]) : rows;
   }
 
   /**
-   * Rebuilds the per-minute rollups of a device's tags in [from, to] from the rows (for rows
-   * written around the ingest pipeline, e.g. bulk imports and benchmarks).
+   * Rebuilds the per-minute rollups of a device's tags in [from, to] from the frames (for frames
+   * written around the ingest pipeline, e.g. bulk loads and benchmarks; run it while those
+   * minutes get no new data, as this server's pending rollups of them are dropped).
    */
   async rebuildRollups(deviceId: number, tagIds: readonly number[], from: number, to: number): Promise<void> {
-    const fromMinute = from - (from % 60_000);
-    const toMinute = to - (to % 60_000) + 59_999;
+    const fromMinute = minuteOf(from);
+    const toMinute = minuteOf(to);
+    const state = new PendingHistory();
+    const wanted = new Set(tagIds);
+    for await (const chunk of this.frames.frames(deviceId, fromMinute, toMinute + MINUTE - 1, 'asc')) {
+      for (const f of chunk) {
+        const ids: number[] = [];
+        const nums: (number | null)[] = [];
+        const txts: (string | null)[] = [];
+        eachFrameValue(f.data, wanted, (tagId, num, txt) => {
+          ids.push(tagId);
+          nums.push(num);
+          txts.push(txt);
+        });
+        if (ids.length > 0) state.fold(deviceId, f.ts, ids, nums, txts);
+      }
+    }
+    await this.memory.idle();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('history_1m')
@@ -208,36 +224,71 @@ export class HistoryRepo {
         .where('minute', '>=', fromMinute)
         .where('minute', '<=', toMinute)
         .execute();
-      for (const tagId of tagIds) {
-        await sql`insert into history_1m (device_id, tag_id, minute, n, mn, mx, t0, first_num, first_txt, t1, last_num, last_txt)
-          select a.device_id, a.tag_id, a.minute, a.n, a.mn, a.mx, a.t0, f.num, f.txt, a.t1, l.num, l.txt
-          from (select device_id, tag_id, ts - (ts % 60000) as minute, count(*) as n, min(num) as mn, max(num) as mx, min(ts) as t0, max(ts) as t1
-                from history where device_id = ${deviceId} and tag_id = ${tagId} and ts >= ${fromMinute} and ts <= ${toMinute}
-                group by device_id, tag_id, ts - (ts % 60000)) a
-          join history f on f.device_id = a.device_id and f.tag_id = a.tag_id and f.ts = a.t0
-          join history l on l.device_id = a.device_id and l.tag_id = a.tag_id and l.ts = a.t1`.execute(trx);
+      let rows: Record<string, unknown>[] = [];
+      const send = async () => {
+        if (rows.length > 0)
+          await trx
+            .insertInto('history_1m')
+            .values(rows as never)
+            .execute();
+        rows = [];
+      };
+      for (const [minute, tags] of state.rollups.get(deviceId) ?? []) {
+        for (const [tagId, agg] of tags) {
+          const a = agg.toAcc();
+          rows.push({
+            device_id: deviceId,
+            tag_id: tagId,
+            minute,
+            n: a.n,
+            mn: a.mn,
+            mx: a.mx,
+            t0: a.t0,
+            first_num: a.fnum,
+            first_txt: a.ftxt,
+            t1: a.t1,
+            last_num: a.lnum,
+            last_txt: a.ltxt,
+          });
+          if (rows.length >= REBUILD_CHUNK) await send();
+        }
       }
+      await send();
+      this.memory.discardMinutes(deviceId, tagIds, fromMinute, toMinute);
     });
   }
 
-  /** Deletes rows and rollups older than `cutoff`, key by key (each delete walks the key). */
+  /**
+   * Deletes frames and rollups older than the minute of `cutoff`, device by device and tag by tag
+   * (each delete walks the key). Returns the frames deleted.
+   */
   async prune(cutoff: number): Promise<number> {
+    const before = minuteOf(cutoff);
     const keys = await this.db.selectFrom('tag_last_values').select(['device_id', 'tag_id']).execute();
+    const tagsOf = new Map<number, Set<number>>();
+    const add = (deviceId: number, tagId: number) => {
+      let set = tagsOf.get(deviceId);
+      if (!set) tagsOf.set(deviceId, (set = new Set()));
+      set.add(tagId);
+    };
+    for (const k of keys) add(k.device_id, k.tag_id);
+    for (const [deviceId, tagIds] of this.memory.pendingTags()) for (const t of tagIds) add(deviceId, t);
     let deleted = 0;
-    for (const k of keys) {
+    for (const [deviceId, tagIds] of tagsOf) {
       const r = await this.db
-        .deleteFrom('history')
-        .where('device_id', '=', k.device_id)
-        .where('tag_id', '=', k.tag_id)
-        .where('ts', '<', cutoff)
+        .deleteFrom('history_frames')
+        .where('device_id', '=', deviceId)
+        .where('ts', '<', before)
         .executeTakeFirst();
       deleted += Number(r.numDeletedRows);
-      await this.db
-        .deleteFrom('history_1m')
-        .where('device_id', '=', k.device_id)
-        .where('tag_id', '=', k.tag_id)
-        .where('minute', '<', cutoff - 60_000)
-        .execute();
+      for (const tagId of tagIds) {
+        await this.db
+          .deleteFrom('history_1m')
+          .where('device_id', '=', deviceId)
+          .where('tag_id', '=', tagId)
+          .where('minute', '<', before)
+          .execute();
+      }
     }
     return deleted;
   }
@@ -259,3 +310,5 @@ export class HistoryRepo {
     }));
   }
 }
+
+const sortBuckets = (rows: BucketRow[]) => rows.sort((a, b) => a.tag_id - b.tag_id || a.b - b.b);

@@ -98,9 +98,7 @@ export class HistoryService {
     reply.total = Math.min(count, cap);
     reply.total_capped = count > cap;
     if (offset >= count) return reply;
-    let i = 0;
-    for await (const row of this.repo.rows(r.deviceId, r.tagIds, r.from, r.to, q.order)) {
-      if (i++ < offset) continue;
+    for await (const row of this.repo.rows(r.deviceId, r.tagIds, r.from, r.to, q.order, offset)) {
       reply.list.push(present(row));
       if (reply.list.length >= q.page_size) break;
     }

@@ -10,6 +10,8 @@ export interface DeviceTags {
   templateId: number | null;
   /** Tag id -> data type code: the device's template tags and its monitor points. */
   types: ReadonlyMap<number, number>;
+  /** The tag ids of the device's last frame (`buildFrames` shares the array while they repeat). */
+  lastIds?: readonly number[];
 }
 
 /**

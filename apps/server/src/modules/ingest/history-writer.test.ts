@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import type { HistoryWriter, IngestRow } from './history-writer.ts';
+import { decodeFrame } from '../../db/history-frame.codec.ts';
+import { expectRollupsMatch, frame } from './history-test-helpers.ts';
+import { historyMemory } from './history-memory.ts';
+import type { HistoryWriter, IngestFrame } from './history-writer.ts';
+import { storedValues } from './live-data-test-helpers.ts';
 
 /*
  * The writer on the server's database (SQLite: cached better-sqlite3 statements; PostgreSQL with
- * DATABASE_URL: multi-row statements through Kysely): redelivered rows are stored once, and the
- * minute rollups and last values match what the raw rows give, batch after batch.
+ * DATABASE_URL: multi-row statements through Kysely): redelivered frames are stored once, other
+ * frames of the same time are kept, and the minute rollups and last values (kept in memory,
+ * flushed) match what the stored values give, batch after batch.
  */
 let server: TestServer;
 let writer: HistoryWriter;
@@ -20,22 +25,28 @@ const MINUTE = 60_000;
 const base = Math.floor(Date.UTC(2026, 0, 1) / MINUTE) * MINUTE;
 
 describe('HistoryWriter', () => {
-  it('stores redeliveries once and keeps rollups and last values exact against the raw rows', async () => {
+  it('stores redeliveries once and keeps rollups and last values exact against the stored values', async () => {
     const deviceId = 910_001;
-    const rows = (from: number, n: number, live = true): IngestRow[] =>
+    const frames = (from: number, n: number, live = true): IngestFrame[] =>
       Array.from({ length: n }, (_, i) => {
-        const ts = base + (from + i) * 7_000; // several rows per minute, across minutes
-        return [
-          { deviceId, tagId: 1, ts, num: ((from + i) * 37) % 101, txt: null, live },
-          { deviceId, tagId: 2, ts, num: null, txt: `s${from + i}`, live },
-          { deviceId, tagId: 3, ts, num: i % 5 === 0 ? null : -(from + i), txt: null, live },
-        ];
-      }).flat();
+        const ts = base + (from + i) * 7_000; // several frames per minute, across minutes
+        return frame(
+          deviceId,
+          ts,
+          [
+            [1, ((from + i) * 37) % 101, null],
+            [2, null, `s${from + i}`],
+            [3, i % 5 === 0 ? null : -(from + i), null],
+          ],
+          live,
+        );
+      });
     // Batches in parallel (group commit), redeliveries of parts of them, backfill out of order.
-    await Promise.all([writer.write(rows(0, 20)), writer.write(rows(20, 20))]);
-    await Promise.all([writer.write(rows(10, 20)), writer.write(rows(40, 5))]);
-    await writer.write(rows(-30, 25, false));
-    await writer.write(rows(-30, 40, false));
+    await Promise.all([writer.write(frames(0, 20)), writer.write(frames(20, 20))]);
+    await server.app.liveData.ingest.flushRollups(); // rollups now partly stored, partly pending
+    await Promise.all([writer.write(frames(10, 20)), writer.write(frames(40, 5))]);
+    await writer.write(frames(-30, 25, false));
+    await writer.write(frames(-30, 40, false));
     await writer.write(
       [],
       new Map([[deviceId, { unknownTag: 2, wrongType: 1, badPayload: 0, reason: 'x', at: 5 }]]),
@@ -44,71 +55,12 @@ describe('HistoryWriter', () => {
       [],
       new Map([[deviceId, { unknownTag: 1, wrongType: 0, badPayload: 3, reason: 'y', at: 6 }]]),
     );
+    await server.app.liveData.ingest.flushRollups();
 
     const db = server.app.db;
-    const history = await db
-      .selectFrom('history')
-      .select(['tag_id', 'ts', 'num', 'txt'])
-      .where('device_id', '=', deviceId)
-      .orderBy('tag_id')
-      .orderBy('ts')
-      .execute();
+    const history = await storedValues(server, deviceId);
     expect(history.length).toBe(75 * 3); // samples -30 .. 44, each once
-
-    const expected = new Map<
-      string,
-      {
-        n: number;
-        mn: number | null;
-        mx: number | null;
-        first: unknown;
-        last: unknown;
-        t0: number;
-        t1: number;
-      }
-    >();
-    for (const r of history) {
-      const ts = Number(r.ts);
-      const minute = ts - (ts % MINUTE);
-      const key = `${r.tag_id}:${minute}`;
-      const num = r.num === null ? null : Number(r.num);
-      const e = expected.get(key);
-      if (!e) {
-        expected.set(key, {
-          n: 1,
-          mn: num,
-          mx: num,
-          first: [num, r.txt],
-          last: [num, r.txt],
-          t0: ts,
-          t1: ts,
-        });
-        continue;
-      }
-      e.n++;
-      if (num !== null) {
-        e.mn = e.mn === null ? num : Math.min(e.mn, num);
-        e.mx = e.mx === null ? num : Math.max(e.mx, num);
-      }
-      e.last = [num, r.txt]; // rows are in ts order
-      e.t1 = ts;
-    }
-    const rollups = await db.selectFrom('history_1m').selectAll().where('device_id', '=', deviceId).execute();
-    expect(rollups.length).toBe(expected.size);
-    for (const r of rollups) {
-      const e = expected.get(`${r.tag_id}:${Number(r.minute)}`);
-      expect(e, `minute ${r.minute} of tag ${r.tag_id}`).toBeDefined();
-      const num = (v: unknown) => (v === null ? null : Number(v));
-      expect({
-        n: Number(r.n),
-        mn: num(r.mn),
-        mx: num(r.mx),
-        first: [num(r.first_num), r.first_txt],
-        last: [num(r.last_num), r.last_txt],
-        t0: Number(r.t0),
-        t1: Number(r.t1),
-      }).toEqual(e);
-    }
+    await expectRollupsMatch(server, deviceId, history);
 
     const last = await db
       .selectFrom('tag_last_values')
@@ -136,4 +88,73 @@ describe('HistoryWriter', () => {
       drops.last_reason,
     ]).toEqual([3, 1, 3, 'y']);
   });
+
+  it('keeps two messages of the same time with different tag sets, and a redelivery once', async () => {
+    const deviceId = 910_002;
+    const ts = base + 5 * MINUTE + 123;
+    const a = frame(deviceId, ts, [
+      [1, 1, null],
+      [2, 2, null],
+    ]);
+    const b = frame(deviceId, ts, [[3, 3, null]]);
+    expect(a.tagset).not.toBe(b.tagset);
+    await writer.write([a]);
+    // The redelivery of `a` in the same batch as `b`, and once more alone.
+    await writer.write([
+      frame(deviceId, ts, [
+        [1, 1, null],
+        [2, 2, null],
+      ]),
+      b,
+    ]);
+    await writer.write([a, a]);
+    expect((await storedValues(server, deviceId)).map((r) => [r.tag_id, r.ts, r.num])).toEqual([
+      [1, ts, 1],
+      [2, ts, 2],
+      [3, ts, 3],
+    ]);
+    await server.app.liveData.ingest.flushRollups();
+    // Redelivered once more after the frames moved into history_frames (SQLite), and an older frame.
+    await writer.write([a, frame(deviceId, ts - 1, [[1, 9, null]])]);
+    expect((await storedValues(server, deviceId)).map((r) => [r.tag_id, r.ts, r.num])).toEqual([
+      [1, ts - 1, 9],
+      [1, ts, 1],
+      [2, ts, 2],
+      [3, ts, 3],
+    ]);
+    await server.app.liveData.ingest.flushRollups();
+    const n = await server.app.db
+      .selectFrom('history_1m')
+      .select(['tag_id', 'n'])
+      .where('device_id', '=', deviceId)
+      .orderBy('tag_id')
+      .execute();
+    expect(n.map((r) => [r.tag_id, Number(r.n)])).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 1],
+    ]);
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'SQLite: finds a staged frame in history_frames once it moved there',
+    async () => {
+      const deviceId = 910_003;
+      const stage = historyMemory(server.app.db).stage!;
+      const frames = Array.from({ length: 5 }, (_, i) => frame(deviceId, base + i * 1000, [[1, i, null]]));
+      await writer.write(frames);
+      const keys = stage.keys(deviceId, base, base + 10_000, 'asc');
+      expect(keys.map((k) => k.ts)).toEqual(frames.map((f) => f.ts));
+      const staged = await server.app.db
+        .selectFrom('history_recent')
+        .select('ts')
+        .where('device_id', '=', deviceId)
+        .execute();
+      expect(staged.length).toBe(5);
+      await server.app.liveData.ingest.flushRollups(); // moves them
+      expect(stage.keys(deviceId, base, base + 10_000, 'asc')).toEqual([]);
+      const fetched = await stage.fetch(keys);
+      expect(fetched.map((f) => [f.ts, decodeFrame(f.data).nums])).toEqual(frames.map((f) => [f.ts, f.nums]));
+    },
+  );
 });

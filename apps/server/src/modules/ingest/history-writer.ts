@@ -4,95 +4,140 @@ import type { Database } from '../../db/database.ts';
 import {
   HistoryBatchStore,
   type BatchContent,
-  type CommittedRow,
   type DropDelta,
-  type IngestRow,
+  type IngestFrame,
 } from './history-batch.store.ts';
+import { HistoryFlusher } from './history-flusher.ts';
 
-export type { CommittedRow, DropDelta, IngestRow } from './history-batch.store.ts';
+export type { DropDelta, IngestFrame } from './history-batch.store.ts';
 
 export interface WriterOptions {
   /**
-   * How long a batch stays open after its first row (0: group commit, a transaction starts as
+   * How long a batch stays open after its first frame (0: group commit, a transaction starts as
    * soon as the previous one finished, with everything that arrived meanwhile).
    */
   batchMs: number;
-  /** Commit as soon as a batch holds this many rows. */
+  /** Commit as soon as a batch holds this many frames. */
   batchRows: number;
-  /** Rows accepted but not committed; beyond it `write` waits (back-pressure). */
+  /** Data points accepted but not committed; beyond it `write` waits (back-pressure). */
   maxPending: number;
+  /** Rollups and last values are written from memory every this many ms. */
+  flushMs: number;
+  /** This server's writer name in history_writers (stable across restarts). */
+  writerName: string;
 }
 
 interface Batch extends BatchContent {
-  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
+  /** Settles when the batch committed (or failed); every writer of the batch waits on it. */
+  done: Promise<void> | null;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+  points: number;
 }
 
-const emptyBatch = (): Batch => ({ rows: [], drops: new Map(), waiters: [] });
+const emptyBatch = (): Batch => ({
+  frames: [],
+  drops: new Map(),
+  done: null,
+  resolve: () => undefined,
+  reject: () => undefined,
+  points: 0,
+});
+
+/** The promise of a batch's commit, made on its first writer (one per batch, not per message). */
+function commitOf(batch: Batch): Promise<void> {
+  batch.done ??= new Promise<void>((resolve, reject) => {
+    batch.resolve = resolve;
+    batch.reject = reject;
+  });
+  return batch.done;
+}
 
 /**
- * The write side of history: rows are gathered into batches and each batch is committed in one
- * transaction (history rows, per-minute rollups, last values, drop counters) when it holds
- * `batchRows` rows or `batchMs` after its first row, one batch at a time. With batchMs 0 (the
+ * The write side of history: frames (one per device message sample) are gathered into batches
+ * and each batch is committed in one transaction (frames and drop counters) when it holds
+ * `batchRows` frames or `batchMs` after its first one, one batch at a time. With batchMs 0 (the
  * default) this is group commit: the next transaction starts as soon as the previous one
  * committed, so batches grow with the load while an idle server commits at once. (The embedded
  * broker handles one message per device at a time, until its PUBACK: a batch window of 100 ms
- * would cap every device at 10 QoS 1 messages a second.) `write` resolves only
- * once the batch holding its rows has committed, which is what lets a QoS 1 message be
- * acknowledged after the commit; it rejects when that transaction failed (the device then
- * redelivers). Inserts ignore rows already stored (same device, tag and timestamp), so
- * redeliveries are harmless, and only the rows actually inserted feed the rollups, the last
- * values and `onCommitted`.
+ * would cap every device at 10 QoS 1 messages a second.) `write` resolves only once the batch
+ * holding its frames has committed, which is what lets a QoS 1 message be acknowledged after the
+ * commit; it rejects when that transaction failed (the device then redelivers). A redelivered
+ * frame (same device, time and tag set) is ignored, and only the frames actually inserted feed
+ * the rollups, the last values and `onCommitted`.
  *
- * Memory is bounded: once `maxPending` rows are waiting, further writers wait in line until a
- * commit makes room (so a slow database slows the devices down instead of filling the heap).
+ * Each commit is stamped with an ingested_at strictly greater than the previous one; its new
+ * frames are then folded into the history memory (minute rollups and last values), which the
+ * `HistoryFlusher` writes every `flushMs` with that stamp as its watermark.
+ *
+ * Memory is bounded: once `maxPending` data points are waiting, further writers wait in line
+ * until a commit makes room (so a slow database slows the devices down instead of filling the heap).
  */
 export class HistoryWriter {
+  readonly flusher: HistoryFlusher;
   private current = emptyBatch();
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private due = false;
-  private pendingRows = 0;
-  private readonly blocked: { rows: number; go: () => void }[] = [];
+  private pendingPoints = 0;
+  private readonly blocked: { points: number; go: () => void }[] = [];
   private stopped = false;
+  private started = false;
+  private lastAt = 0;
   private readonly store: HistoryBatchStore;
 
   constructor(
     db: Kysely<Database>,
     engine: Engine,
     private readonly options: WriterOptions,
-    private readonly onCommitted: (rows: CommittedRow[], liveRows: CommittedRow[]) => void,
+    private readonly onCommitted: (frames: IngestFrame[]) => void,
     private readonly onError: (err: unknown) => void,
   ) {
     this.store = new HistoryBatchStore(db, engine);
+    this.flusher = new HistoryFlusher(
+      db,
+      engine,
+      { flushMs: options.flushMs, name: options.writerName },
+      onError,
+    );
   }
 
-  /** Rows accepted and not yet committed. */
+  /** Data points accepted and not yet committed. */
   get pending(): number {
-    return this.pendingRows;
+    return this.pendingPoints;
   }
 
-  /** Adds rows and drop counts to the next batch; resolves after that batch committed. */
-  async write(rows: IngestRow[], drops?: ReadonlyMap<number, DropDelta>): Promise<void> {
+  /** Registers the writer and recovers the rollups of a crash; call before the first write. */
+  async start(): Promise<void> {
+    this.lastAt = await this.flusher.start();
+    this.started = true;
+    this.schedule();
+  }
+
+  /** Adds frames and drop counts to the next batch; resolves after that batch committed. */
+  async write(frames: IngestFrame[], drops?: ReadonlyMap<number, DropDelta>): Promise<void> {
     if (this.stopped) throw new Error('the history writer is stopped');
-    const n = rows.length;
-    if (n > 0) {
+    let points = 0;
+    for (const f of frames) points += f.ids.length;
+    if (points > 0) {
       if (
         this.blocked.length > 0 ||
-        (this.pendingRows > 0 && this.pendingRows + n > this.options.maxPending)
+        (this.pendingPoints > 0 && this.pendingPoints + points > this.options.maxPending)
       ) {
         // Wait for room (release() reserves it). A message larger than the whole budget goes
         // alone once nothing else is pending.
-        await new Promise<void>((go) => this.blocked.push({ rows: n, go }));
+        await new Promise<void>((go) => this.blocked.push({ points, go }));
         if (this.stopped) throw new Error('the history writer is stopped');
       } else {
-        this.pendingRows += n;
+        this.pendingPoints += points;
       }
     }
     const batch = this.current;
-    for (const r of rows) batch.rows.push(r);
+    for (const f of frames) batch.frames.push(f);
+    batch.points += points;
     if (drops) for (const [deviceId, d] of drops) mergeDrop(batch.drops, deviceId, d);
-    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
-    if (batch.rows.length >= this.options.batchRows) this.due = true;
+    const done = commitOf(batch);
+    if (batch.frames.length >= this.options.batchRows) this.due = true;
     this.schedule();
     return done;
   }
@@ -104,7 +149,7 @@ export class HistoryWriter {
     this.schedule();
   }
 
-  /** Commits what is pending, then refuses further writes. */
+  /** Commits what is pending, writes the rollups, then refuses further writes. */
   async stop(): Promise<void> {
     this.due = true;
     this.schedule();
@@ -113,12 +158,13 @@ export class HistoryWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const b of this.blocked.splice(0)) b.go();
+    if (this.started) await this.flusher.stop();
   }
 
   private schedule(): void {
-    if (this.flushing) return;
+    if (this.flushing || !this.started) return;
     const b = this.current;
-    if (b.rows.length === 0 && b.drops.size === 0 && b.waiters.length === 0) return;
+    if (b.frames.length === 0 && b.drops.size === 0 && b.done === null) return;
     if (this.due) {
       this.flushing = this.flush().finally(() => {
         this.flushing = null;
@@ -139,20 +185,26 @@ export class HistoryWriter {
     this.due = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    let inserted: Awaited<ReturnType<HistoryBatchStore['commitBatch']>> | undefined;
+    const at = (this.lastAt = Math.max(Date.now(), this.lastAt + 1));
+    let inserted: IngestFrame[] | undefined;
     try {
-      inserted = await this.store.commitBatch(batch);
-      for (const w of batch.waiters) w.resolve();
+      inserted = await this.store.commitBatch(batch, this.flusher.writer, at);
+      // Into memory before anyone hears of the commit: a reader after the PUBACK sees it.
+      const memory = this.flusher.memory.current;
+      for (const f of inserted) memory.fold(f.deviceId, f.ts, f.ids, f.nums, f.txts);
+      if (inserted.length > 0) memory.watermark = at;
+      batch.resolve();
     } catch (err) {
       this.onError(err);
-      for (const w of batch.waiters) w.reject(err);
+      batch.reject(err);
     } finally {
-      this.pendingRows -= batch.rows.length;
+      this.pendingPoints -= batch.points;
       this.release();
     }
     if (inserted) {
+      this.flusher.committed();
       try {
-        this.onCommitted(inserted.all, inserted.live);
+        this.onCommitted(inserted);
       } catch (err) {
         this.onError(err);
       }
@@ -163,9 +215,9 @@ export class HistoryWriter {
   private release(): void {
     while (this.blocked.length > 0) {
       const next = this.blocked[0]!;
-      if (this.pendingRows > 0 && this.pendingRows + next.rows > this.options.maxPending) break;
+      if (this.pendingPoints > 0 && this.pendingPoints + next.points > this.options.maxPending) break;
       this.blocked.shift();
-      this.pendingRows += next.rows;
+      this.pendingPoints += next.points;
       next.go();
     }
   }

@@ -1,4 +1,4 @@
-import { dataSamples, tagDataTypeName, type DeviceData, type IngestDrops } from '@hmi/domain';
+import { dataSamples, type DeviceData, type IngestDrops } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -7,14 +7,14 @@ import type { Database } from '../../db/database.ts';
 import type { Bus, DeviceDataEvent } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import { DeviceTagsCache, type DeviceTags } from './device-tags.cache.ts';
-import { HistoryWriter, type CommittedRow, type DropDelta, type IngestRow } from './history-writer.ts';
-import { encodeTagValue } from './tag-value.codec.ts';
+import { buildFrames } from './frame-builder.ts';
+import { HistoryWriter, type DropDelta, type IngestFrame } from './history-writer.ts';
 
 /**
  * The ingest pipeline: every `data` message of a device is checked against the device's template
  * (unknown tags and values of the wrong type are dropped and counted per device, never stored),
- * written through the batching HistoryWriter, and only then acknowledged (the handler's promise
- * is the QoS 1 PUBACK). Committed live samples go to the bus for the sockets; backfill
+ * turned into history frames (one per sample), written through the batching HistoryWriter, and
+ * only then acknowledged (the handler's promise is the QoS 1 PUBACK). Committed live samples go to the bus for the sockets; backfill
  * (`hist: true`) is stored only. Payloads that fail the protocol schema never reach the handler:
  * the link reports them as `invalid` and they are counted here as bad payloads.
  */
@@ -36,9 +36,19 @@ export class IngestService {
       db,
       engine,
       options,
-      (_all, live) => this.publishLive(live),
+      (frames) => this.publishLive(frames),
       (err) => this.log.error({ err }, 'history batch failed'),
     );
+  }
+
+  /** Registers the history writer and recovers its rollups after a crash; call before `attach`. */
+  start(): Promise<void> {
+    return this.writer.start();
+  }
+
+  /** Writes the in-memory rollups and last values now (tests, maintenance). */
+  flushRollups(): Promise<void> {
+    return this.writer.flusher.flush();
   }
 
   /** Consumes the link's messages; returns a function that detaches. */
@@ -100,40 +110,22 @@ export class IngestService {
     receivedAt: number,
   ): Promise<void> | undefined {
     if (!device) return undefined; // an SN the broker authenticated but that is gone: nothing to count against
-    const samples = dataSamples(payload);
-    const rows: IngestRow[] = [];
-    let unknownTag = 0;
-    let wrongType = 0;
-    let reason = '';
-    const { deviceId, types } = device;
-    const bound = device.teamId !== null;
-    if (device.teamId !== null) this.teamOf.set(deviceId, device.teamId);
-    for (const sample of samples) {
-      const live = sample.hist !== true;
-      const ts = sample.ts;
-      const v = sample.v;
-      for (const key in v) {
-        const tagId = Number(key);
-        const type = bound ? types.get(tagId) : undefined;
-        if (type === undefined) {
-          unknownTag++;
-          reason = bound ? `tag ${key}: not in the device's template` : 'device not bound to a team';
-          continue;
-        }
-        const encoded = encodeTagValue(type, v[key]);
-        if ('error' in encoded) {
-          wrongType++;
-          reason = `tag ${key}: ${encoded.error} (${tagDataTypeName(type) ?? type})`;
-          continue;
-        }
-        rows.push({ deviceId, tagId, ts, num: encoded.num, txt: encoded.txt, live });
-      }
-    }
-    if (unknownTag === 0 && wrongType === 0) return this.writer.write(rows);
+    if (device.teamId !== null) this.teamOf.set(device.deviceId, device.teamId);
+    const built = buildFrames(device, dataSamples(payload));
+    if (built.unknownTag === 0 && built.wrongType === 0) return this.writer.write(built.frames);
     const drops = new Map<number, DropDelta>([
-      [deviceId, { unknownTag, wrongType, badPayload: 0, reason, at: receivedAt }],
+      [
+        device.deviceId,
+        {
+          unknownTag: built.unknownTag,
+          wrongType: built.wrongType,
+          badPayload: 0,
+          reason: built.reason,
+          at: receivedAt,
+        },
+      ],
     ]);
-    return this.writer.write(rows, drops);
+    return this.writer.write(built.frames, drops);
   }
 
   private countBadPayload(sn: string, error: string): void {
@@ -151,13 +143,17 @@ export class IngestService {
       .catch((err: unknown) => this.log.error({ err, sn }, 'counting a bad payload failed'));
   }
 
-  private publishLive(rows: CommittedRow[]): void {
-    if (rows.length === 0) return;
+  private publishLive(frames: IngestFrame[]): void {
     const byDevice = new Map<number, DeviceDataEvent['items']>();
-    for (const r of rows) {
-      let items = byDevice.get(r.deviceId);
-      if (!items) byDevice.set(r.deviceId, (items = []));
-      items.push({ tagId: r.tagId, ts: r.ts, value: r.txt !== null ? r.txt : r.num });
+    for (const f of frames) {
+      if (!f.live) continue;
+      let items = byDevice.get(f.deviceId);
+      if (!items) byDevice.set(f.deviceId, (items = []));
+      const { ts, ids, nums, txts } = f;
+      for (let i = 0; i < ids.length; i++) {
+        const txt = txts === null ? null : txts[i]!;
+        items.push({ tagId: ids[i]!, ts, value: txt !== null ? txt : nums[i]! });
+      }
     }
     for (const [deviceId, items] of byDevice) {
       const teamId = this.teamOf.get(deviceId);

@@ -110,6 +110,7 @@ describe('ingest', () => {
     await d.data(sample);
     await d.data([sample, sample]);
     expect(await storedCount(server, d.id)).toBe(2);
+    await server.app.liveData.ingest.flushRollups();
     const rollup = await server.app.db
       .selectFrom('history_1m')
       .select(['tag_id', 'n'])

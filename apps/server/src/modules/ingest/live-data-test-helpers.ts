@@ -8,6 +8,7 @@ import {
   type TemplateDetail,
 } from '@hmi/domain';
 import type { IClientOptions, MqttClient } from 'mqtt';
+import { decodeFrame } from '../../db/history-frame.codec.ts';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';
@@ -184,12 +185,42 @@ export async function readAll(
   }
 }
 
-/** Rows stored for a device directly from the database (ignores the binding filter of the API). */
+/** A value stored in a history frame, as `storedValues` gives it. */
+export interface StoredValue {
+  tag_id: number;
+  ts: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/**
+ * Every value stored for a device, decoded from its history frames straight from the database
+ * (ignores the binding filter of the API), ordered by time then tag id. A frame staged and moved
+ * at the same time could show twice: call it while the stage is quiet.
+ */
+export async function storedValues(server: TestServer, deviceId: number): Promise<StoredValue[]> {
+  // Frames moved into history_frames and those still staged (SQLite: history_recent).
+  const frames = [
+    ...(await server.app.db
+      .selectFrom('history_frames')
+      .select(['ts', 'tagset', 'data'])
+      .where('device_id', '=', deviceId)
+      .execute()),
+    ...(await server.app.db
+      .selectFrom('history_recent')
+      .select(['ts', 'tagset', 'data'])
+      .where('device_id', '=', deviceId)
+      .execute()),
+  ].sort((a, b) => Number(a.ts) - Number(b.ts) || a.tagset - b.tagset);
+  const out: StoredValue[] = [];
+  for (const f of frames) {
+    const v = decodeFrame(f.data);
+    v.ids.forEach((tag_id, i) => out.push({ tag_id, ts: Number(f.ts), num: v.nums[i]!, txt: v.txts[i]! }));
+  }
+  return out.sort((a, b) => a.ts - b.ts || a.tag_id - b.tag_id);
+}
+
+/** Values stored for a device directly from the database (ignores the binding filter of the API). */
 export async function storedCount(server: TestServer, deviceId: number): Promise<number> {
-  const r = await server.app.db
-    .selectFrom('history')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('device_id', '=', deviceId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return (await storedValues(server, deviceId)).length;
 }

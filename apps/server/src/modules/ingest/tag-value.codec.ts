@@ -56,6 +56,35 @@ export function encodeTagValue(type: number, value: unknown): EncodeResult {
   }
 }
 
+/**
+ * The stored `num` of a JSON number reported for a tag of type `type` when it fits (REAL/LREAL:
+ * finite; the integer types up to 32 bits: an integer in range; 64-bit: a safe integer in
+ * range; BOOL: 0 or 1), else undefined (then `encodeTagValue` tells why). The hot path of ingest:
+ * no allocation.
+ */
+export function numericValue(type: number, value: number): number | undefined {
+  switch (type) {
+    case TagDataType.REAL:
+    case TagDataType.LREAL:
+      return Number.isFinite(value) ? value : undefined;
+    case TagDataType.UINT16:
+    case TagDataType.UINT32:
+    case TagDataType.INT16:
+    case TagDataType.INT32: {
+      const [min, max] = smallBounds[type]!;
+      return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+    }
+    case TagDataType.BOOL:
+      return value === 0 || value === 1 ? value : undefined;
+    case TagDataType.UINT64:
+      return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+    case TagDataType.INT64:
+      return Number.isSafeInteger(value) ? value : undefined;
+    default:
+      return undefined;
+  }
+}
+
 function encode64(type: 3 | 6, value: unknown): EncodeResult {
   const name = type === TagDataType.UINT64 ? 'UINT64' : 'INT64';
   const [min, max] = integerTagRanges[name];

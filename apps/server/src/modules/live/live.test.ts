@@ -5,7 +5,12 @@ import { WebSocket } from 'ws';
 import { createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
-import { connectDevice, teamWithTemplate, type TestDevice } from '../ingest/live-data-test-helpers.ts';
+import {
+  connectDevice,
+  storedValues,
+  teamWithTemplate,
+  type TestDevice,
+} from '../ingest/live-data-test-helpers.ts';
 import { sleep, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 
 /*
@@ -144,12 +149,7 @@ describe('device data socket', () => {
     const items = dataItems(s.messages);
     expect(items.map((i) => i.tag_id)).toEqual([team.tags.temp]);
     // ...though it is stored.
-    const stored = await server.app.db
-      .selectFrom('history')
-      .select('num')
-      .where('device_id', '=', d.id)
-      .where('tag_id', '=', team.tags.speed)
-      .execute();
+    const stored = (await storedValues(server, d.id)).filter((r) => r.tag_id === team.tags.speed);
     expect(stored.map((r) => r.num)).toEqual([11, 12]);
   });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, TagWritesTable } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import type { Insertable } from 'kysely';
+import { historyMemory } from '../ingest/history-memory.ts';
 import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 
 /** SQL of tag writes: the device and tag to check, last values, the write log. */
@@ -26,13 +27,16 @@ export class SettagRepo {
     return (await this.tags.ofDevice(deviceId)).find((t) => t.id === tagId);
   }
 
-  lastValue(deviceId: number, tagId: number) {
-    return this.db
+  /** The tag's newest value: stored, or newer in this server's history memory (not yet flushed). */
+  async lastValue(deviceId: number, tagId: number) {
+    const stored = await this.db
       .selectFrom('tag_last_values')
       .select(['num', 'txt', 'ts'])
       .where('device_id', '=', deviceId)
       .where('tag_id', '=', tagId)
       .executeTakeFirst();
+    const pending = historyMemory(this.db).lastValues(deviceId).get(tagId);
+    return pending && (!stored || pending.ts > Number(stored.ts)) ? pending : stored;
   }
 
   async insertWrite(row: Insertable<TagWritesTable>): Promise<number> {

@@ -1,0 +1,89 @@
+import { TagDataType, type DataSample } from '@hmi/domain';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame, encodeFrame, tagsetOf } from '../../db/history-frame.codec.ts';
+import type { DeviceTags } from './device-tags.cache.ts';
+import { buildFrames } from './frame-builder.ts';
+
+/*
+ * Device data turned into history frames: checks against the device's tags, the tag set of a
+ * sample (what makes a redelivery conflict with its first copy), samples sharing a timestamp.
+ */
+const device = (): DeviceTags => ({
+  deviceId: 7,
+  teamId: 1,
+  templateId: 1,
+  types: new Map([
+    [10, TagDataType.REAL],
+    [11, TagDataType.UINT16],
+    [12, TagDataType.BOOL],
+    [13, TagDataType.STRING],
+    [14, TagDataType.UINT64],
+  ]),
+});
+
+const stored = (f: ReturnType<typeof buildFrames>['frames'][number]) => decodeFrame(encodeFrame(f));
+
+describe('buildFrames', () => {
+  it('stores the values of known tags in their stored form and counts the rest', () => {
+    const built = buildFrames(device(), [
+      {
+        ts: 1000,
+        v: { 10: 1.25, 11: 70_000, 12: true, 13: 'PET', 14: '18446744073709551615', 99: 1 },
+      },
+    ]);
+    expect(built.unknownTag).toBe(1);
+    expect(built.wrongType).toBe(1);
+    expect(built.reason).toBe("tag 99: not in the device's template");
+    expect(built.frames).toHaveLength(1);
+    const f = built.frames[0]!;
+    expect(f).toMatchObject({ deviceId: 7, ts: 1000, live: true });
+    expect(stored(f)).toEqual({
+      ids: [10, 12, 13, 14],
+      nums: [1.25, 1, null, 18446744073709552000],
+      txts: [null, null, 'PET', '18446744073709551615'],
+    });
+    // The tag set covers every key sent, the dropped ones too.
+    expect(f.tagset).toBe(tagsetOf([10, 11, 12, 13, 14, 99]));
+  });
+
+  it('gives a sample the same tag set alone, in an array, or repeated (a redelivery conflicts)', () => {
+    const sample: DataSample = { ts: 5, v: { 11: 1, 10: 2.5 } };
+    const alone = buildFrames(device(), [sample]).frames;
+    const repeated = buildFrames(device(), [sample, sample]).frames;
+    const inArray = buildFrames(device(), [sample, { ts: 6, v: { 10: 3 } }]).frames;
+    expect(alone).toHaveLength(1);
+    expect(repeated).toHaveLength(1);
+    expect(repeated[0]!.tagset).toBe(alone[0]!.tagset);
+    expect(inArray[0]!.tagset).toBe(alone[0]!.tagset);
+    expect(stored(repeated[0]!)).toEqual(stored(alone[0]!));
+    // Another set of tags at the same time is another frame.
+    expect(buildFrames(device(), [{ ts: 5, v: { 11: 1 } }]).frames[0]!.tagset).not.toBe(alone[0]!.tagset);
+  });
+
+  it('joins samples of one timestamp: the first value of a tag wins, live only if all are', () => {
+    const [f] = buildFrames(device(), [
+      { ts: 9, v: { 10: 1 } },
+      { ts: 9, v: { 10: 2, 11: 3 }, hist: true },
+    ]).frames;
+    expect(stored(f!)).toEqual({ ids: [10, 11], nums: [1, 3], txts: [null, null] });
+    expect(f!.live).toBe(false);
+    expect(f!.tagset).toBe(tagsetOf([10, 11]));
+  });
+
+  it('drops everything of a device that is not bound, and stores nothing', () => {
+    const built = buildFrames({ ...device(), teamId: null }, [{ ts: 1, v: { 10: 1, 11: 2 } }]);
+    expect(built.frames).toEqual([]);
+    expect(built.unknownTag).toBe(2);
+    expect(built.reason).toBe('device not bound to a team');
+  });
+
+  it('shares the ids array between frames of the same tags, never changing it', () => {
+    const d = device();
+    const a = buildFrames(d, [{ ts: 1, v: { 10: 1, 11: 2 } }]).frames[0]!;
+    const b = buildFrames(d, [{ ts: 2, v: { 10: 3, 11: 4 } }]).frames[0]!;
+    const c = buildFrames(d, [{ ts: 3, v: { 10: 5 } }]).frames[0]!;
+    const e = buildFrames(d, [{ ts: 4, v: { 10: 5, 12: 0 } }]).frames[0]!;
+    expect(b.ids).toBe(a.ids);
+    expect([a.ids, c.ids, e.ids]).toEqual([[10, 11], [10], [10, 12]]);
+  });
+});

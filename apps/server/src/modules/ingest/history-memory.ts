@@ -1,0 +1,377 @@
+import type { Kysely } from 'kysely';
+import { sqliteHandle } from '../../db/create-database.ts';
+import type { Database } from '../../db/database.ts';
+import { HistoryStage } from './history-stage.ts';
+
+const MINUTE = 60_000;
+
+/** Aggregates of one tag over one minute (the shape of a history_1m row). */
+export interface MinuteAcc {
+  n: number;
+  mn: number | null;
+  mx: number | null;
+  t0: number;
+  fnum: number | null;
+  ftxt: string | null;
+  t1: number;
+  lnum: number | null;
+  ltxt: string | null;
+}
+
+/** A tag's newest value. */
+export interface LastValue {
+  ts: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/** null as the internal NaN (no real value is NaN: ingest refuses non-finite numbers). */
+const NONE = Number.NaN;
+const code = (num: number | null): number => (num === null ? NONE : num);
+const decode = (num: number): number | null => (Number.isNaN(num) ? null : num);
+
+/**
+ * A minute aggregate as memory keeps it. Numbers are never null here but NaN (see `toAcc`): V8
+ * then keeps every field an unboxed double updated in place, so folding a value allocates
+ * nothing (a nullable number field would box each new double, and such boxes, referenced from
+ * these long-lived objects, survive every young-generation GC).
+ */
+export class MinuteAgg {
+  n = 0;
+  mn = NONE;
+  mx = NONE;
+  t0 = NONE;
+  fnum = NONE;
+  ftxt: string | null = null;
+  t1 = NONE;
+  lnum = NONE;
+  ltxt: string | null = null;
+
+  constructor(ts: number, num: number, txt: string | null) {
+    this.n = 1;
+    this.mn = this.mx = this.fnum = this.lnum = num;
+    this.t0 = this.t1 = ts;
+    this.ftxt = this.ltxt = txt;
+  }
+
+  /** Adds a value (num NaN: none). */
+  add(ts: number, num: number, txt: string | null): void {
+    this.n++;
+    if (num === num) {
+      if (!(num >= this.mn)) this.mn = num; // also when mn is NaN
+      if (!(num <= this.mx)) this.mx = num;
+    }
+    if (ts < this.t0) {
+      this.t0 = ts;
+      this.fnum = num;
+      this.ftxt = txt;
+    }
+    if (ts > this.t1) {
+      this.t1 = ts;
+      this.lnum = num;
+      this.ltxt = txt;
+    }
+  }
+
+  /** Adds another aggregate of the same tag and minute. */
+  merge(a: MinuteAgg): void {
+    this.n += a.n;
+    if (!(a.mn >= this.mn)) this.mn = Number.isNaN(a.mn) ? this.mn : a.mn;
+    if (!(a.mx <= this.mx)) this.mx = Number.isNaN(a.mx) ? this.mx : a.mx;
+    if (a.t0 < this.t0) {
+      this.t0 = a.t0;
+      this.fnum = a.fnum;
+      this.ftxt = a.ftxt;
+    }
+    if (a.t1 > this.t1) {
+      this.t1 = a.t1;
+      this.lnum = a.lnum;
+      this.ltxt = a.ltxt;
+    }
+  }
+
+  copy(): MinuteAgg {
+    const c = new MinuteAgg(this.t0, this.fnum, this.ftxt);
+    c.merge(this);
+    c.n = this.n;
+    return c;
+  }
+
+  /** The aggregate with nulls (a history_1m row). */
+  toAcc(): MinuteAcc {
+    return {
+      n: this.n,
+      mn: decode(this.mn),
+      mx: decode(this.mx),
+      t0: this.t0,
+      fnum: decode(this.fnum),
+      ftxt: this.ftxt,
+      t1: this.t1,
+      lnum: decode(this.lnum),
+      ltxt: this.ltxt,
+    };
+  }
+}
+
+/** A tag's newest value as memory keeps it (num NaN for null, as in `MinuteAgg`). */
+export class LastAgg {
+  ts = NONE;
+  num = NONE;
+  txt: string | null = null;
+
+  constructor(ts: number, num: number, txt: string | null) {
+    this.ts = ts;
+    this.num = num;
+    this.txt = txt;
+  }
+
+  value(): LastValue {
+    return { ts: this.ts, num: decode(this.num), txt: this.txt };
+  }
+}
+
+/**
+ * Rollups and last values of committed frames not yet written to history_1m and
+ * tag_last_values: per device, minute -> tag -> aggregates, and tag -> newest value. Minute
+ * aggregates here are deltas, added to the stored row by the flush; last values replace the
+ * stored one when newer.
+ */
+export class PendingHistory {
+  readonly rollups = new Map<number, Map<number, Map<number, MinuteAgg>>>();
+  readonly lasts = new Map<number, Map<number, LastAgg>>();
+  /** Number of minute aggregates held (the flush writes one row each). */
+  accs = 0;
+  /** Newest ingested_at folded in (what a flush of this state may store as the watermark). */
+  watermark: number;
+
+  constructor(watermark = 0) {
+    this.watermark = watermark;
+  }
+
+  get empty(): boolean {
+    return this.accs === 0 && this.lasts.size === 0;
+  }
+
+  /** Adds the values of one committed frame (ids, nums, txts aligned; txts null: no text) at time `ts`. */
+  fold(
+    deviceId: number,
+    ts: number,
+    ids: readonly number[],
+    nums: readonly (number | null)[],
+    txts: readonly (string | null)[] | null,
+  ): void {
+    const minute = ts - (ts % MINUTE);
+    let minutes = this.rollups.get(deviceId);
+    if (!minutes) this.rollups.set(deviceId, (minutes = new Map()));
+    let tags = minutes.get(minute);
+    if (!tags) minutes.set(minute, (tags = new Map()));
+    let lasts = this.lasts.get(deviceId);
+    if (!lasts) this.lasts.set(deviceId, (lasts = new Map()));
+    for (let i = 0; i < ids.length; i++) {
+      const tagId = ids[i]!;
+      const num = code(nums[i]!);
+      const txt = txts === null ? null : txts[i]!;
+      const a = tags.get(tagId);
+      if (!a) {
+        tags.set(tagId, new MinuteAgg(ts, num, txt));
+        this.accs++;
+      } else a.add(ts, num, txt);
+      const last = lasts.get(tagId);
+      if (!last) lasts.set(tagId, new LastAgg(ts, num, txt));
+      else if (ts > last.ts) {
+        last.ts = ts;
+        last.num = num;
+        last.txt = txt;
+      }
+    }
+  }
+
+  /** Adds everything of `other` (a flush that failed goes back into the current state). */
+  absorb(other: PendingHistory): void {
+    for (const [deviceId, minutes] of other.rollups) {
+      let mine = this.rollups.get(deviceId);
+      if (!mine) this.rollups.set(deviceId, (mine = new Map()));
+      for (const [minute, tags] of minutes) {
+        let t = mine.get(minute);
+        if (!t) mine.set(minute, (t = new Map()));
+        for (const [tagId, a] of tags) {
+          const seen = t.get(tagId);
+          if (seen) seen.merge(a);
+          else {
+            t.set(tagId, a.copy());
+            this.accs++;
+          }
+        }
+      }
+    }
+    for (const [deviceId, tags] of other.lasts) {
+      let mine = this.lasts.get(deviceId);
+      if (!mine) this.lasts.set(deviceId, (mine = new Map()));
+      for (const [tagId, v] of tags) {
+        const seen = mine.get(tagId);
+        if (!seen || v.ts > seen.ts) mine.set(tagId, new LastAgg(v.ts, v.num, v.txt));
+      }
+    }
+    this.watermark = Math.max(this.watermark, other.watermark);
+  }
+
+  /** Calls `each` for the aggregates of the device's tags among `tagIds` in [fromMinute, toMinute]. */
+  eachMinute(
+    deviceId: number,
+    tagIds: ReadonlySet<number>,
+    fromMinute: number,
+    toMinute: number,
+    each: (tagId: number, minute: number, acc: MinuteAcc) => void,
+  ): void {
+    const minutes = this.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const [minute, tags] of minutes) {
+      if (minute < fromMinute || minute > toMinute) continue;
+      for (const [tagId, a] of tags) if (tagIds.has(tagId)) each(tagId, minute, a.toAcc());
+    }
+  }
+}
+
+/** Folds `a` into `into` (both aggregates of the same tag and minute). */
+export function mergeAcc(into: MinuteAcc, a: MinuteAcc): void {
+  into.n += a.n;
+  if (a.mn !== null && (into.mn === null || a.mn < into.mn)) into.mn = a.mn;
+  if (a.mx !== null && (into.mx === null || a.mx > into.mx)) into.mx = a.mx;
+  if (a.t0 < into.t0) {
+    into.t0 = a.t0;
+    into.fnum = a.fnum;
+    into.ftxt = a.ftxt;
+  }
+  if (a.t1 > into.t1) {
+    into.t1 = a.t1;
+    into.lnum = a.lnum;
+    into.ltxt = a.ltxt;
+  }
+}
+
+/**
+ * The history state of this process that the database does not hold yet: what the writer
+ * committed since its last rollup flush (`current`) and what a flush is writing (`flushing`).
+ * One per database (see `historyMemory`), shared by the writer and the readers of this process,
+ * which add it to what they read from history_1m and tag_last_values so that nothing a user
+ * sees is staler than the frames. On SQLite it also holds the stage (frames not yet moved into
+ * history_frames, `HistoryStage`). (Another server sharing the database reads the rollups and
+ * last values up to one flush interval late.)
+ */
+export class HistoryMemory {
+  current = new PendingHistory();
+  private stageOf: HistoryStage | null | undefined;
+  private flushingState: PendingHistory | null = null;
+  private flushDone: Promise<void> | null = null;
+  private flushEnded: () => void = () => undefined;
+  /** Counts flushes started: a read of history_1m that saw it change may have seen a flush half-way. */
+  private generation = 0;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** SQLite: the frames not yet moved into history_frames (null on PostgreSQL). */
+  get stage(): HistoryStage | null {
+    if (this.stageOf === undefined) {
+      const file = sqliteHandle(this.db);
+      this.stageOf = file ? new HistoryStage(this.db, file) : null;
+    }
+    return this.stageOf;
+  }
+
+  /** True while a flush is writing. */
+  get flushing(): boolean {
+    return this.flushingState !== null;
+  }
+
+  /** The newest pending values of a device's tags (empty map when none). */
+  lastValues(deviceId: number): Map<number, LastValue> {
+    const out = new Map<number, LastValue>();
+    for (const state of [this.flushingState, this.current]) {
+      const tags = state?.lasts.get(deviceId);
+      if (!tags) continue;
+      for (const [tagId, v] of tags) {
+        const seen = out.get(tagId);
+        if (!seen || v.ts > seen.ts) out.set(tagId, v.value());
+      }
+    }
+    return out;
+  }
+
+  /** The (device, tags) pairs with pending values. */
+  pendingTags(): Map<number, Set<number>> {
+    const out = new Map<number, Set<number>>();
+    for (const state of [this.flushingState, this.current]) {
+      for (const [deviceId, tags] of state?.lasts ?? []) {
+        let set = out.get(deviceId);
+        if (!set) out.set(deviceId, (set = new Set()));
+        for (const tagId of tags.keys()) set.add(tagId);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Runs `read` (a query of history_1m) and gives its result with the pending state it does not
+   * include: the read is repeated when a flush started or ended meanwhile, so the two never
+   * overlap (counted twice) nor leave a gap.
+   */
+  async withPending<T>(read: () => Promise<T>): Promise<{ value: T; pending: PendingHistory }> {
+    for (;;) {
+      if (this.flushDone) await this.flushDone;
+      const g = this.generation;
+      const value = await read();
+      if (this.generation === g && !this.flushingState) return { value, pending: this.current };
+    }
+  }
+
+  /**
+   * Starts a flush: takes the current state (null when there is nothing to write) and starts a
+   * new one; `endFlush` must follow.
+   */
+  beginFlush(): PendingHistory | null {
+    if (this.flushingState) throw new Error('a history flush is already running');
+    if (this.current.empty) return null;
+    const state = this.current;
+    this.current = new PendingHistory(state.watermark);
+    this.flushingState = state;
+    this.generation++;
+    this.flushDone = new Promise<void>((resolve) => (this.flushEnded = resolve));
+    return state;
+  }
+
+  /** Ends the running flush; `ok` false when it was not stored (its state is kept for the next one). */
+  endFlush(ok: boolean): void {
+    const state = this.flushingState;
+    if (!state) return;
+    if (!ok) this.current.absorb(state);
+    this.flushingState = null;
+    this.flushDone = null;
+    this.generation++;
+    this.flushEnded();
+  }
+
+  /** Waits for a running flush. */
+  async idle(): Promise<void> {
+    while (this.flushDone) await this.flushDone;
+  }
+
+  /** Forgets pending minute aggregates of a device's tags in [fromMinute, toMinute] (rebuilt from frames). */
+  discardMinutes(deviceId: number, tagIds: readonly number[], fromMinute: number, toMinute: number): void {
+    const minutes = this.current.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const [minute, tags] of minutes) {
+      if (minute < fromMinute || minute > toMinute) continue;
+      for (const tagId of tagIds) if (tags.delete(tagId)) this.current.accs--;
+      if (tags.size === 0) minutes.delete(minute);
+    }
+  }
+}
+
+const memories = new WeakMap<Kysely<Database>, HistoryMemory>();
+
+/** The history memory of a database (one per Kysely instance, i.e. per server). */
+export function historyMemory(db: Kysely<Database>): HistoryMemory {
+  let m = memories.get(db);
+  if (!m) memories.set(db, (m = new HistoryMemory(db)));
+  return m;
+}
