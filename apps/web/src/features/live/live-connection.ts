@@ -24,6 +24,8 @@ export function liveSocketUrl(token: string, page: number, host = storage.host()
  */
 export const sessionSocketHooks: Pick<LiveSocketOptions, 'onTokenError' | 'beforeReconnect'> = {
   onTokenError: () => {
+    // Signed out already (the HTTP client ended the session, e.g. 1055): keep its reason.
+    if (!storage.token()) return;
     http.cancelAll();
     storage.clearSession();
     sessionEvents.emitSignedOut(StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);

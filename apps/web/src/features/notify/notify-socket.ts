@@ -66,6 +66,7 @@ export class NotifySocket extends LiveSocket<NotifyEvent> {
       settings: { maxReconnects: Number.POSITIVE_INFINITY },
       onTokenError: () => {
         const now = Date.now();
+        if (!storage.token()) return; // signed out already: nothing to verify or end
         if (now - this.lastVerifiedAt < NotifyReconnect.maxMs) return signOut();
         this.lastVerifiedAt = now;
         verifySession().then(
@@ -73,7 +74,8 @@ export class NotifySocket extends LiveSocket<NotifyEvent> {
             if (!this.ownerClosed) super.open();
           },
           (err: unknown) => {
-            if (!isCancelled(err)) signOut();
+            // The HTTP client may have ended the session itself (1055): its reason stays.
+            if (!isCancelled(err) && storage.token()) signOut();
           },
         );
       },
