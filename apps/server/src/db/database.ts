@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FrameData } from './history-frame.codec.ts';
 
 /** Milliseconds since the epoch (UTC), stored as bigint / integer. */
 type Ms = number;
@@ -242,7 +243,8 @@ export interface HistoryFramesTable {
   writer: ColumnType<number, number | undefined, number>;
   /** The writer's commit time, ms, strictly increasing per writer (crash recovery of rollups). */
   ingested_at: Ms;
-  data: string;
+  /** `history-frame.codec.ts`: JSON text, or on SQLite the BLOB form. */
+  data: FrameData;
 }
 
 /**
@@ -256,7 +258,7 @@ export interface HistoryRecentTable {
   tagset: number;
   writer: number;
   ingested_at: Ms;
-  data: string;
+  data: FrameData;
 }
 
 /** Each server's history writer and how far its in-memory rollups are written (migration 0007). */

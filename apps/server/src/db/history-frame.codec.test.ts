@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, eachFrameValue, encodeFrame, tagsetOf } from './history-frame.codec.ts';
+import {
+  decodeFrame,
+  eachFrameValue,
+  encodeFrame,
+  encodeFrameBinary,
+  tagsetOf,
+} from './history-frame.codec.ts';
 
 /*
  * The stored form of history frames: every value reads back exactly (doubles bit for bit,
@@ -40,6 +46,42 @@ describe('history frame codec', () => {
         expect(data.includes(String.fromCharCode(0))).toBe(false);
       }),
     );
+  });
+
+  it('reads back the BLOB form exactly (SQLite), and keeps JSON text for frames with text values', () => {
+    fc.assert(
+      fc.property(frameValues, (v) => {
+        const numeric = { ids: v.ids, nums: v.nums, txts: null };
+        const data = encodeFrameBinary(numeric);
+        expect(typeof data).not.toBe('string');
+        expect(decodeFrame(data)).toEqual({ ...numeric, txts: v.ids.map(() => null) });
+        // The same values as the JSON form gives.
+        expect(decodeFrame(data)).toEqual(decodeFrame(encodeFrame(numeric)));
+        const wanted = new Set(v.ids.filter((_, i) => i % 2 === 0));
+        const seen: unknown[] = [];
+        eachFrameValue(data, wanted, (...args) => seen.push(args));
+        const expected: unknown[] = [];
+        eachFrameValue(encodeFrame(numeric), wanted, (...args) => expected.push(args));
+        expect(seen).toEqual(expected);
+        // With any text value the frame stays JSON.
+        if (v.txts.some((t) => t !== null)) expect(encodeFrameBinary(v)).toBe(encodeFrame(v));
+      }),
+    );
+  });
+
+  it('lays the BLOB form out as documented, with ids beyond 32 bits', () => {
+    const data = encodeFrameBinary({ ids: [5, 300, 2 ** 40], nums: [1.5, null, -0], txts: null });
+    const bytes = Buffer.from(data as Uint8Array);
+    expect([...bytes.subarray(0, 8)]).toEqual([1, 3, 0, 0, 0, 0, 0, 0]);
+    expect(bytes.readDoubleLE(8)).toBe(1.5);
+    expect(Number.isNaN(bytes.readDoubleLE(16))).toBe(true);
+    expect(Object.is(bytes.readDoubleLE(24), -0)).toBe(true);
+    // 5, then 295 (two bytes), then 2^40 - 300.
+    expect([...bytes.subarray(32, 35)]).toEqual([5, 0xa7, 0x02]);
+    expect(decodeFrame(data).ids).toEqual([5, 300, 2 ** 40]);
+    // A truncated or unknown form is an error, never wrong values.
+    expect(() => decodeFrame(bytes.subarray(0, bytes.length - 1))).toThrow(/truncated/);
+    expect(() => decodeFrame(Buffer.from([9, 0, 0, 0, 0, 0, 0, 0]))).toThrow(/unknown history frame form/);
   });
 
   it('writes a frame without text values without a txts array, and reads it back with nulls', () => {

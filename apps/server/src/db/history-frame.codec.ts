@@ -14,12 +14,26 @@
  * bit for bit; the text is plain ASCII for numbers and escaped by JSON for strings (a NUL or a
  * lone surrogate survives PostgreSQL's text type).
  *
+ * A second form, BLOB (SQLite only: a PostgreSQL `text` column takes no binary), holds frames
+ * whose values are all numbers or null (no `txt`), the common case, about 5 times faster to
+ * encode and to read than the JSON text:
+ *  - byte 0: 1 (the form), bytes 1-3: the number of values n (unsigned 24-bit, little-endian),
+ *    bytes 4-7: 0;
+ *  - from byte 8: the n values as little-endian IEEE 754 doubles, NaN for null (ingest refuses
+ *    non-finite numbers, so NaN is never a value);
+ *  - then the n tag ids (ascending) as unsigned LEB128 varints: the first id, then the
+ *    difference to the previous one.
+ * Readers tell the forms apart by type: a string is JSON, bytes are the BLOB form.
+ *
  * `tagset` is a 32-bit hash of the message sample's tag ids (all the keys it sent, in order),
  * part of the key (device_id, ts, tagset): a redelivered message has the same ids and conflicts
  * with its first copy, while two different messages with the same timestamp and different tag
  * sets are both kept. (Two different tag sets of one device and timestamp hashing alike is a
  * 1 in 2^32 chance; the second would be taken for a duplicate.)
  */
+
+/** A frame's `data` column: JSON text, or (SQLite) the BLOB form. */
+export type FrameData = string | Uint8Array;
 
 /** The decoded values of a frame, in stored order (ascending tag id). */
 export interface FrameValues {
@@ -53,7 +67,7 @@ export function tagsetOf(ids: Iterable<number>): number {
   return tagsetEnd(h);
 }
 
-/** Encodes values (ascending tag ids) as the `data` of a frame. */
+/** Encodes values (ascending tag ids) as the JSON text `data` of a frame. */
 export function encodeFrame(v: FrameValues): string {
   const { ids, nums, txts } = v;
   const pairs: (number | string | null | [string])[] = new Array(ids.length * 2);
@@ -66,15 +80,98 @@ export function encodeFrame(v: FrameValues): string {
   return JSON.stringify(pairs);
 }
 
+/** The BLOB form's first byte. */
+const BINARY_FORM = 1;
+const MAX_BINARY_VALUES = 0xffffff;
+/** Scratch space for encoding (grown when a frame needs more), copied into each result. */
+let scratch = new ArrayBuffer(4096);
+let scratchF64 = new Float64Array(scratch);
+let scratchU8 = new Uint8Array(scratch);
+
+/**
+ * Encodes values (ascending tag ids) in the BLOB form when it can hold them (no `txt`), else
+ * as JSON text. For SQLite only (see the top of this file).
+ */
+export function encodeFrameBinary(v: FrameValues): FrameData {
+  const { ids, nums, txts } = v;
+  const n = ids.length;
+  if (txts !== null || n > MAX_BINARY_VALUES) return encodeFrame(v);
+  const max = 8 + n * 8 + n * 8; // a varint of a safe integer takes at most 8 bytes
+  if (max > scratch.byteLength) {
+    scratch = new ArrayBuffer(max * 2);
+    scratchF64 = new Float64Array(scratch);
+    scratchU8 = new Uint8Array(scratch);
+  }
+  const f64 = scratchF64;
+  const u8 = scratchU8;
+  f64[0] = 0;
+  u8[0] = BINARY_FORM;
+  u8[1] = n & 0xff;
+  u8[2] = (n >>> 8) & 0xff;
+  u8[3] = n >>> 16;
+  for (let i = 0; i < n; i++) {
+    const num = nums[i]!;
+    f64[i + 1] = num === null ? Number.NaN : num;
+  }
+  let at = 8 + n * 8;
+  let previous = 0;
+  for (let i = 0; i < n; i++) {
+    let d = ids[i]! - previous;
+    previous = ids[i]!;
+    if (d < 0) return encodeFrame(v); // not ascending: keep the JSON form
+    while (d >= 0x80) {
+      u8[at++] = (d % 0x80) | 0x80;
+      d = Math.floor(d / 0x80);
+    }
+    u8[at++] = d;
+  }
+  return Buffer.from(u8.subarray(0, at));
+}
+
+/** Calls `each` for every value of a BLOB-form frame (num null for NaN). */
+function eachBinaryValue(data: Uint8Array, each: (tagId: number, num: number | null) => void): void {
+  if (data[0] !== BINARY_FORM || data.length < 8) throw new Error(`unknown history frame form ${data[0]}`);
+  const n = data[1]! | (data[2]! << 8) | (data[3]! << 16);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let at = 8 + n * 8;
+  if (at > data.length) throw new Error('truncated history frame');
+  let id = 0;
+  for (let i = 0; i < n; i++) {
+    let d = 0;
+    let scale = 1;
+    for (;;) {
+      if (at >= data.length) throw new Error('truncated history frame');
+      const b = data[at++]!;
+      d += (b & 0x7f) * scale;
+      if (b < 0x80) break;
+      scale *= 0x80;
+    }
+    id += d;
+    const num = view.getFloat64(8 + i * 8, true);
+    each(id, num === num ? num : null);
+  }
+}
+
 /** The raw pairs of a frame's `data` (JSON.parse of it). */
 type RawFrame = (number | string | null | [string])[];
 
 /** Decodes a frame's `data` into its values. */
-export function decodeFrame(data: string): {
+export function decodeFrame(data: FrameData): {
   ids: number[];
   nums: (number | null)[];
   txts: (string | null)[];
 } {
+  if (typeof data !== 'string') {
+    const ids: number[] = [];
+    const nums: (number | null)[] = [];
+    const txts: (string | null)[] = [];
+    eachBinaryValue(data, (id, num) => {
+      ids.push(id);
+      nums.push(num);
+      txts.push(null);
+    });
+    return { ids, nums, txts };
+  }
   const raw = JSON.parse(data) as RawFrame;
   const n = raw.length >> 1;
   const ids = new Array<number>(n);
@@ -105,10 +202,16 @@ export function decodeFrame(data: string): {
  * (ascending tag id), without building the other values.
  */
 export function eachFrameValue(
-  data: string,
+  data: FrameData,
   wanted: ReadonlySet<number>,
   each: (tagId: number, num: number | null, txt: string | null) => void,
 ): void {
+  if (typeof data !== 'string') {
+    eachBinaryValue(data, (id, num) => {
+      if (wanted.has(id)) each(id, num, null);
+    });
+    return;
+  }
   const raw = JSON.parse(data) as RawFrame;
   for (let j = 0; j + 1 < raw.length; j += 2) {
     const id = raw[j] as number;

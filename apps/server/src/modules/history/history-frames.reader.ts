@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { eachFrameValue } from '../../db/history-frame.codec.ts';
+import { eachFrameValue, type FrameData } from '../../db/history-frame.codec.ts';
 import type { HistoryMemory } from '../ingest/history-memory.ts';
 import type { StagedKey } from '../ingest/history-stage.ts';
 
@@ -21,7 +21,7 @@ export interface MinuteCount {
 interface FrameRow {
   ts: number;
   tagset: number;
-  data: string;
+  data: FrameData;
 }
 
 const MINUTE = 60_000;
@@ -276,7 +276,7 @@ export class HistoryFramesReader {
   }
 }
 
-const toFrame = (r: { ts: number; tagset: number; data: string }): FrameRow => ({
+const toFrame = (r: { ts: number; tagset: number; data: FrameData }): FrameRow => ({
   ts: Number(r.ts),
   tagset: Number(r.tagset),
   data: r.data,

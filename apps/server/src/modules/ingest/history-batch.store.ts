@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { encodeFrame } from '../../db/history-frame.codec.ts';
+import { encodeFrame, encodeFrameBinary } from '../../db/history-frame.codec.ts';
 import { historyMemory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
@@ -90,7 +90,7 @@ export class HistoryBatchStore {
       const inserted: IngestFrame[] = [];
       for (const f of batch.frames) {
         // false: a redelivered duplicate, already stored.
-        if (stage.stage(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f))) inserted.push(f);
+        if (stage.stage(f.deviceId, f.ts, f.tagset, writer, at, encodeFrameBinary(f))) inserted.push(f);
       }
       for (const [deviceId, d] of batch.drops) {
         drops.run(deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at);

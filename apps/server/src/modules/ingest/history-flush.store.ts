@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
+import type { FrameData } from '../../db/history-frame.codec.ts';
 import type { MinuteAcc, PendingHistory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
@@ -10,7 +11,7 @@ export interface StoredFrame {
   device_id: number;
   ts: number;
   ingested_at: number;
-  data: string;
+  data: FrameData;
 }
 
 /** Rows per multi-row statement on PostgreSQL (12 and 5 parameters each). */

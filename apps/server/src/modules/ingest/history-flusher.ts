@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { decodeFrame } from '../../db/history-frame.codec.ts';
+import { decodeFrame, type FrameData } from '../../db/history-frame.codec.ts';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { HistoryFlushStore } from './history-flush.store.ts';
@@ -61,7 +61,7 @@ export class HistoryFlusher {
     this.durable = w.watermark;
     this.memory.current.watermark = Math.max(this.memory.current.watermark, w.watermark);
     const stage = this.memory.stage;
-    const fold = (f: { device_id: number; ts: number; ingested_at: number; data: string }) => {
+    const fold = (f: { device_id: number; ts: number; ingested_at: number; data: FrameData }) => {
       const v = decodeFrame(f.data);
       this.memory.current.fold(f.device_id, Number(f.ts), v.ids, v.nums, v.txts);
       this.memory.current.watermark = Math.max(this.memory.current.watermark, Number(f.ingested_at));

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { FrameData } from '../../db/history-frame.codec.ts';
 
 /** Frames moved into history_frames per compaction transaction (the connection is free between). */
 const COMPACT_SLICE = 10_000;
@@ -11,7 +12,7 @@ const FETCH_CHUNK = 500;
 export interface StagedRow {
   ts: number;
   tagset: number;
-  data: string;
+  data: FrameData;
 }
 
 /** The staged frames of one device, in commit order: enough to find them again. */
@@ -125,7 +126,7 @@ export class HistoryStage {
    * Stages a frame unless it is stored already (staged, or in history_frames); false for a
    * duplicate. Inside the batch transaction, between `begin` and `end`.
    */
-  stage(deviceId: number, ts: number, tagset: number, writer: number, at: number, data: string): boolean {
+  stage(deviceId: number, ts: number, tagset: number, writer: number, at: number, data: FrameData): boolean {
     const d = this.device(deviceId);
     if (d.has(ts, tagset)) return false;
     d.storedMaxTs ??= (this.storedMax.get(deviceId) as number | null) ?? -Infinity;
@@ -189,7 +190,7 @@ export class HistoryStage {
             .prepare(
               'select device_id, ts, ingested_at, data from history_recent where writer = ? and ingested_at > ? order by seq',
             )
-            .all(writer, after) as { device_id: number; ts: number; ingested_at: number; data: string }[],
+            .all(writer, after) as { device_id: number; ts: number; ingested_at: number; data: FrameData }[],
       );
   }
 
@@ -252,7 +253,7 @@ export class HistoryStage {
   async fetch(keys: readonly StagedKey[]): Promise<StagedRow[]> {
     if (keys.length === 0) return [];
     return this.db.connection().execute(async () => {
-      const found = new Map<number, string>();
+      const found = new Map<number, FrameData>();
       for (let i = 0; i < keys.length; i += FETCH_CHUNK) {
         const chunk = keys.slice(i, i + FETCH_CHUNK);
         let stmt = this.fetchBySeq.get(chunk.length);
@@ -275,7 +276,8 @@ export class HistoryStage {
       }
       const out: StagedRow[] = [];
       for (const k of keys) {
-        const data = found.get(k.seq) ?? (this.moved.get(k.deviceId, k.ts, k.tagset) as string | undefined);
+        const data =
+          found.get(k.seq) ?? (this.moved.get(k.deviceId, k.ts, k.tagset) as FrameData | undefined);
         if (data !== undefined) out.push({ ts: k.ts, tagset: k.tagset, data });
       }
       return out;
