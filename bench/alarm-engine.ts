@@ -23,7 +23,7 @@
 import { AlarmLevel, AlarmType } from '@hmi/domain';
 import type { FastifyInstance } from 'fastify';
 import { AlarmEngine } from '../apps/server/src/modules/alarm/alarm-engine.ts';
-import { InProcessBus } from '../apps/server/src/plugins/bus.ts';
+import { InProcessBus, type DeviceDataEvent } from '../apps/server/src/plugins/bus.ts';
 import {
   benchDevices,
   benchTeam,
@@ -128,14 +128,21 @@ async function engineAlone(
   const bus = new InProcessBus();
   const engine = new AlarmEngine({ db: app.db, bus, log: { error: () => undefined } });
   await engine.start();
-  const event = (deviceId: number, ts: number) => ({
+  // One frame per message, as ingest publishes them.
+  const ids = tags.map((t) => t.id);
+  const event = (deviceId: number, ts: number): DeviceDataEvent => ({
     deviceId,
     teamId,
-    items: tags.map((t) => ({
-      tagId: t.id,
-      ts,
-      value: t.type === 7 ? Math.round(Math.random() * 1e5) / 100 : ((ts / 7) % 60_000) | 0,
-    })),
+    frames: [
+      {
+        ts,
+        ids,
+        nums: tags.map((t) =>
+          t.type === 7 ? Math.round(Math.random() * 1e5) / 100 : ((ts / 7) % 60_000) | 0,
+        ),
+        txts: null,
+      },
+    ],
   });
   // First values load each device's template and rules (database reads), outside the clock.
   for (const id of deviceIds) bus.publish('device.data', event(id, Date.now()));

@@ -18,7 +18,7 @@ import {
   teamWithTemplate,
   type TestDevice,
 } from '../ingest/live-data-test-helpers.ts';
-import { InProcessBus } from '../../plugins/bus.ts';
+import { dataEvent, InProcessBus } from '../../plugins/bus.ts';
 import { connectedDevice } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { AlarmEngine } from './alarm-engine.ts';
 import {
@@ -351,11 +351,10 @@ describe('alarm engine', () => {
       teamId: teamId(),
       act: { device_id: d.id, ts: Date.now(), act: 'sync' },
     });
-    server.app.bus.publish('device.data', {
-      deviceId: d.id,
-      teamId: teamId(),
-      items: [{ tagId: other.tags[0]!.id, ts: Date.now(), value: 1 }],
-    });
+    server.app.bus.publish(
+      'device.data',
+      dataEvent(d.id, teamId(), [{ tagId: other.tags[0]!.id, ts: Date.now(), value: 1 }]),
+    );
     await server.app.alarmEngine.idle();
     expect(await recordsOf(server, d.id)).toMatchObject([{ state: 4 }]);
     expect(bus.alarms.map((e) => e.event)).toEqual(['recovered']);
@@ -436,11 +435,7 @@ describe('alarm engine', () => {
     bus.subscribe('alarm.event', (e) => events.push(e.event));
     const t0 = Date.now();
     const value = (ts: number, v: number) =>
-      bus.publish('device.data', {
-        deviceId: d.id,
-        teamId: teamId(),
-        items: [{ tagId: team.tags.temp, ts, value: v }],
-      });
+      bus.publish('device.data', dataEvent(d.id, teamId(), [{ tagId: team.tags.temp, ts, value: v }]));
     value(t0, 25);
     value(t0 + 1, 20.2); // raise
     value(t0 + 2, 20.7); // deadband

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { HistoryValue } from '@hmi/domain';
 import type { Database } from '../../db/database.ts';
-import type { AlarmRulesEvent, Bus, DeviceActEvent, DeviceDataEvent } from '../../plugins/bus.ts';
+import {
+  frameValue,
+  type AlarmRulesEvent,
+  type Bus,
+  type DeviceActEvent,
+  type DeviceDataEvent,
+} from '../../plugins/bus.ts';
 import { AlarmRepo, type RuleRow } from './alarm.repo.ts';
 import {
   compileCondition,
@@ -186,14 +193,14 @@ export class AlarmEngine {
       this.enqueue(slot, async () => {
         try {
           await this.load(slot);
-          this.evaluate(slot, event.items);
+          this.evaluate(slot, event.frames);
         } finally {
           slot.waiting--;
         }
       });
       return;
     }
-    this.evaluate(slot, event.items);
+    this.evaluate(slot, event.frames);
   }
 
   /** A device that acknowledged a config (maybe of another template) or came online: read it again. */
@@ -208,32 +215,42 @@ export class AlarmEngine {
    * Evaluates a device's values in memory; transitions update the open state at once and queue
    * their commit. The hot path: a map lookup per value and a few comparisons per rule of its tag.
    */
-  private evaluate(slot: DeviceSlot, items: DeviceDataEvent['items']): void {
+  private evaluate(slot: DeviceSlot, frames: DeviceDataEvent['frames']): void {
     if (slot.templateId === null || slot.teamId === null) return;
     const rules = this.templates.get(slot.templateId);
     if (!rules) return;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      const list = rules.byTag.get(item.tagId);
-      if (list === undefined) continue;
-      for (let j = 0; j < list.length; j++) {
-        const rule = list[j]!;
-        const zone = zoneOf(rule.cond, item.value);
-        // Most values raise nothing on a device with nothing open: skip the lookup.
-        if (zone === Zone.None || (zone !== Zone.In && slot.open.size === 0)) continue;
-        const open = slot.open.get(rule.id) ?? null;
-        const transition = transitionOf(open, zone);
-        if (transition === 'none') {
-          if (open !== null) open.inCondition = zone === Zone.In;
-        } else if (transition === 'raise') {
-          this.raise(slot, rule, item.value, item.ts);
-        } else if (transition === 'repeat') {
-          open!.inCondition = true;
-          this.repeat(slot, open!, item.value);
-        } else {
-          slot.open.delete(rule.id);
-          this.recover(slot, open!, item.value, item.ts);
-        }
+    for (const f of frames) {
+      for (let i = 0; i < f.ids.length; i++) {
+        const list = rules.byTag.get(f.ids[i]!);
+        if (list !== undefined) this.evaluateValue(slot, list, frameValue(f, i), f.ts);
+      }
+    }
+  }
+
+  /** The rules of one tag against one value. */
+  private evaluateValue(
+    slot: DeviceSlot,
+    list: readonly CompiledRule[],
+    value: HistoryValue,
+    ts: number,
+  ): void {
+    for (let j = 0; j < list.length; j++) {
+      const rule = list[j]!;
+      const zone = zoneOf(rule.cond, value);
+      // Most values raise nothing on a device with nothing open: skip the lookup.
+      if (zone === Zone.None || (zone !== Zone.In && slot.open.size === 0)) continue;
+      const open = slot.open.get(rule.id) ?? null;
+      const transition = transitionOf(open, zone);
+      if (transition === 'none') {
+        if (open !== null) open.inCondition = zone === Zone.In;
+      } else if (transition === 'raise') {
+        this.raise(slot, rule, value, ts);
+      } else if (transition === 'repeat') {
+        open!.inCondition = true;
+        this.repeat(slot, open!, value);
+      } else {
+        slot.open.delete(rule.id);
+        this.recover(slot, open!, value, ts);
       }
     }
   }

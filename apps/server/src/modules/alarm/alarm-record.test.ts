@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmRecordsTable } from '../../db/database.ts';
+import { dataEvent } from '../../plugins/bus.ts';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';
@@ -297,11 +298,7 @@ describe('acknowledging', () => {
       deadband: '10',
     });
     const value = async (ts: number, v: number) => {
-      server.app.bus.publish('device.data', {
-        deviceId: d3,
-        teamId,
-        items: [{ tagId: speedTag, ts, value: v }],
-      });
+      server.app.bus.publish('device.data', dataEvent(d3, teamId, [{ tagId: speedTag, ts, value: v }]));
       await server.app.alarmEngine.idle();
     };
     await value(T0, 60);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import type { Bus, DeviceDataEvent } from '../../plugins/bus.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import { DeviceTagsCache, type DeviceTags } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
@@ -143,21 +143,18 @@ export class IngestService {
       .catch((err: unknown) => this.log.error({ err, sn }, 'counting a bad payload failed'));
   }
 
+  /** The committed live frames, one event per device (the frames themselves, in batch order). */
   private publishLive(frames: IngestFrame[]): void {
-    const byDevice = new Map<number, DeviceDataEvent['items']>();
+    const byDevice = new Map<number, IngestFrame[]>();
     for (const f of frames) {
       if (!f.live) continue;
-      let items = byDevice.get(f.deviceId);
-      if (!items) byDevice.set(f.deviceId, (items = []));
-      const { ts, ids, nums, txts } = f;
-      for (let i = 0; i < ids.length; i++) {
-        const txt = txts === null ? null : txts[i]!;
-        items.push({ tagId: ids[i]!, ts, value: txt !== null ? txt : nums[i]! });
-      }
+      const list = byDevice.get(f.deviceId);
+      if (list) list.push(f);
+      else byDevice.set(f.deviceId, [f]);
     }
-    for (const [deviceId, items] of byDevice) {
+    for (const [deviceId, list] of byDevice) {
       const teamId = this.teamOf.get(deviceId);
-      if (teamId !== undefined) this.bus.publish('device.data', { deviceId, teamId, items });
+      if (teamId !== undefined) this.bus.publish('device.data', { deviceId, teamId, frames: list });
     }
   }
 }

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import type { Bus, DeviceActEvent, DeviceDataEvent } from '../../plugins/bus.ts';
+import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
 import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
 import type { LiveRepo } from './live.repo.ts';
 
@@ -232,18 +232,21 @@ export class LiveHub {
       const view = client.views.get(e.deviceId);
       if (!view || view.page.size === 0) continue;
       let added = false;
-      for (const item of e.items) {
-        if (!view.page.has(item.tagId)) continue;
-        const key = `${e.deviceId}:${item.tagId}`;
-        const seen = client.pending.get(key);
-        if (seen && seen.ts > item.ts) continue;
-        client.pending.set(key, {
-          device_id: e.deviceId,
-          tag_id: item.tagId,
-          ts: item.ts,
-          value: item.value,
-        });
-        added = true;
+      for (const f of e.frames) {
+        for (let i = 0; i < f.ids.length; i++) {
+          const tagId = f.ids[i]!;
+          if (!view.page.has(tagId)) continue;
+          const key = `${e.deviceId}:${tagId}`;
+          const seen = client.pending.get(key);
+          if (seen && seen.ts > f.ts) continue;
+          client.pending.set(key, {
+            device_id: e.deviceId,
+            tag_id: tagId,
+            ts: f.ts,
+            value: frameValue(f, i),
+          });
+          added = true;
+        }
       }
       if (added) this.schedule(client);
     }
