@@ -47,16 +47,14 @@ export class MinuteAgg {
   lnum = NONE;
   ltxt: string | null = null;
 
-  constructor(ts: number, num: number, txt: string | null) {
-    this.n = 1;
-    this.mn = this.mx = this.fnum = this.lnum = num;
-    this.t0 = this.t1 = ts;
-    this.ftxt = this.ltxt = txt;
-  }
-
   /** Adds a value (num NaN: none). */
   add(ts: number, num: number, txt: string | null): void {
-    this.n++;
+    if (this.n++ === 0) {
+      this.mn = this.mx = this.fnum = this.lnum = num;
+      this.t0 = this.t1 = ts;
+      this.ftxt = this.ltxt = txt;
+      return;
+    }
     if (num === num) {
       if (!(num >= this.mn)) this.mn = num; // also when mn is NaN
       if (!(num <= this.mx)) this.mx = num;
@@ -91,7 +89,8 @@ export class MinuteAgg {
   }
 
   copy(): MinuteAgg {
-    const c = new MinuteAgg(this.t0, this.fnum, this.ftxt);
+    const c = new MinuteAgg();
+    c.add(this.t0, this.fnum, this.ftxt);
     c.merge(this);
     c.n = this.n;
     return c;
@@ -111,6 +110,14 @@ export class MinuteAgg {
       ltxt: this.ltxt,
     };
   }
+}
+
+/** The aggregates of a device's frame (`PendingHistory.fold`): per position of `ids`, in `minute`. */
+interface FoldSlots {
+  ids: readonly number[];
+  minute: number;
+  aggs: MinuteAgg[];
+  lasts: LastAgg[];
 }
 
 /** A tag's newest value as memory keeps it (num NaN for null, as in `MinuteAgg`). */
@@ -139,6 +146,8 @@ export class LastAgg {
 export class PendingHistory {
   readonly rollups = new Map<number, Map<number, Map<number, MinuteAgg>>>();
   readonly lasts = new Map<number, Map<number, LastAgg>>();
+  /** Per device: the aggregates its last frame folded into, aligned with that frame's ids. */
+  private readonly slots = new Map<number, FoldSlots>();
   /** Number of minute aggregates held (the flush writes one row each). */
   accs = 0;
   /** Newest ingested_at folded in (what a flush of this state may store as the watermark). */
@@ -161,29 +170,51 @@ export class PendingHistory {
     txts: readonly (string | null)[] | null,
   ): void {
     const minute = ts - (ts % MINUTE);
-    let minutes = this.rollups.get(deviceId);
-    if (!minutes) this.rollups.set(deviceId, (minutes = new Map()));
-    let tags = minutes.get(minute);
-    if (!tags) minutes.set(minute, (tags = new Map()));
-    let lasts = this.lasts.get(deviceId);
-    if (!lasts) this.lasts.set(deviceId, (lasts = new Map()));
+    // The hot path: the device's frames share their ids array while its tags stay the same, so
+    // the aggregates of its previous frame, aligned with those ids, are found without a lookup.
+    let slots = this.slots.get(deviceId);
+    if (slots === undefined || slots.ids !== ids || slots.minute !== minute) {
+      slots = this.slotsOf(deviceId, minute, ids);
+      this.slots.set(deviceId, slots);
+    }
+    const { aggs, lasts } = slots;
     for (let i = 0; i < ids.length; i++) {
-      const tagId = ids[i]!;
       const num = code(nums[i]!);
       const txt = txts === null ? null : txts[i]!;
-      const a = tags.get(tagId);
-      if (!a) {
-        tags.set(tagId, new MinuteAgg(ts, num, txt));
-        this.accs++;
-      } else a.add(ts, num, txt);
-      const last = lasts.get(tagId);
-      if (!last) lasts.set(tagId, new LastAgg(ts, num, txt));
-      else if (ts > last.ts) {
+      aggs[i]!.add(ts, num, txt);
+      const last = lasts[i]!;
+      if (!(ts <= last.ts)) {
+        // (also the first value: a new LastAgg's ts is NaN)
         last.ts = ts;
         last.num = num;
         last.txt = txt;
       }
     }
+  }
+
+  /** The aggregates of a device's tags `ids` in a minute, aligned with ids (empty ones made). */
+  private slotsOf(deviceId: number, minute: number, ids: readonly number[]): FoldSlots {
+    let minutes = this.rollups.get(deviceId);
+    if (!minutes) this.rollups.set(deviceId, (minutes = new Map()));
+    let tags = minutes.get(minute);
+    if (!tags) minutes.set(minute, (tags = new Map()));
+    let lastOf = this.lasts.get(deviceId);
+    if (!lastOf) this.lasts.set(deviceId, (lastOf = new Map()));
+    const aggs = new Array<MinuteAgg>(ids.length);
+    const lasts = new Array<LastAgg>(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const tagId = ids[i]!;
+      let a = tags.get(tagId);
+      if (!a) {
+        tags.set(tagId, (a = new MinuteAgg()));
+        this.accs++;
+      }
+      aggs[i] = a;
+      let last = lastOf.get(tagId);
+      if (!last) lastOf.set(tagId, (last = new LastAgg(NONE, NONE, null)));
+      lasts[i] = last;
+    }
+    return { ids, minute, aggs, lasts };
   }
 
   /** Adds everything of `other` (a flush that failed goes back into the current state). */
@@ -209,10 +240,28 @@ export class PendingHistory {
       if (!mine) this.lasts.set(deviceId, (mine = new Map()));
       for (const [tagId, v] of tags) {
         const seen = mine.get(tagId);
-        if (!seen || v.ts > seen.ts) mine.set(tagId, new LastAgg(v.ts, v.num, v.txt));
+        if (!seen) mine.set(tagId, new LastAgg(v.ts, v.num, v.txt));
+        else if (v.ts > seen.ts) {
+          // In place: fold's slots may hold this object.
+          seen.ts = v.ts;
+          seen.num = v.num;
+          seen.txt = v.txt;
+        }
       }
     }
     this.watermark = Math.max(this.watermark, other.watermark);
+  }
+
+  /** Forgets the minute aggregates of a device's tags in [fromMinute, toMinute]. */
+  discard(deviceId: number, tagIds: readonly number[], fromMinute: number, toMinute: number): void {
+    this.slots.delete(deviceId); // they may point at what goes
+    const minutes = this.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const [minute, tags] of minutes) {
+      if (minute < fromMinute || minute > toMinute) continue;
+      for (const tagId of tagIds) if (tags.delete(tagId)) this.accs--;
+      if (tags.size === 0) minutes.delete(minute);
+    }
   }
 
   /** Calls `each` for the aggregates of the device's tags among `tagIds` in [fromMinute, toMinute]. */
@@ -357,13 +406,7 @@ export class HistoryMemory {
 
   /** Forgets pending minute aggregates of a device's tags in [fromMinute, toMinute] (rebuilt from frames). */
   discardMinutes(deviceId: number, tagIds: readonly number[], fromMinute: number, toMinute: number): void {
-    const minutes = this.current.rollups.get(deviceId);
-    if (!minutes) return;
-    for (const [minute, tags] of minutes) {
-      if (minute < fromMinute || minute > toMinute) continue;
-      for (const tagId of tagIds) if (tags.delete(tagId)) this.current.accs--;
-      if (tags.size === 0) minutes.delete(minute);
-    }
+    this.current.discard(deviceId, tagIds, fromMinute, toMinute);
   }
 }
 
