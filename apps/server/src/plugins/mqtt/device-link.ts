@@ -104,6 +104,9 @@ export interface DeviceLink {
 export class DeviceLinkListeners {
   private readonly handlers = new Set<DeviceMessageHandler>();
   private readonly listeners = new Map<keyof DeviceLinkEvents, Set<(payload: never) => void>>();
+  /** Messages whose handlers are under way, oldest first. */
+  private readonly waiting = new Set<Waiter>();
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(private readonly ackTimeoutMs: number) {}
 
@@ -139,24 +142,76 @@ export class DeviceLinkListeners {
     }
   }
 
-  /** Runs every message handler and resolves when all have; rejects on the first failure or on timeout. */
-  async dispatch(message: DeviceMessage): Promise<void> {
-    if (this.handlers.size === 0) return;
-    const all = Promise.all([...this.handlers].map(async (handler) => handler(message)));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`message handler did not settle within ${this.ackTimeoutMs} ms`)),
-        this.ackTimeoutMs,
+  /**
+   * Runs every message handler and resolves when all have; rejects on the first failure or when
+   * they have not settled within the ack timeout. The handlers start at once, and nothing here
+   * keeps the message while they work (a payload waiting for its commit would otherwise survive
+   * young-generation GCs for nothing); one shared timer watches every deadline.
+   */
+  dispatch(message: DeviceMessage): Promise<void> {
+    if (this.handlers.size === 0) return Promise.resolve();
+    const { sn, channel } = message;
+    let pending: Promise<unknown>[] | undefined;
+    let failure: { err: unknown } | undefined;
+    for (const handler of this.handlers) {
+      try {
+        const result = handler(message);
+        if (result !== undefined) (pending ??= []).push(result);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+    if (failure || !pending) {
+      // Later failures of the other handlers are reported by nobody: the message already failed.
+      pending?.forEach((p) => p.catch(() => undefined));
+      this.emit('handled', { sn, channel, ok: !failure });
+      return failure ? Promise.reject(failure.err as Error) : Promise.resolve();
+    }
+    const work = pending.length === 1 ? pending[0]! : Promise.all(pending);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        deadline: Date.now() + this.ackTimeoutMs,
+        expire: () => finish(new Error(`message handler did not settle within ${this.ackTimeoutMs} ms`)),
+      };
+      let settled = false;
+      const finish = (err?: unknown) => {
+        if (settled) return;
+        settled = true;
+        this.waiting.delete(waiter);
+        this.emit('handled', { sn, channel, ok: err === undefined });
+        if (err === undefined) resolve();
+        else reject(err as Error);
+      };
+      this.watch(waiter);
+      work.then(
+        () => finish(),
+        (err: unknown) => finish(err ?? new Error('message handler failed')),
       );
     });
-    let ok = false;
-    try {
-      await Promise.race([all, timeout]);
-      ok = true;
-    } finally {
-      clearTimeout(timer);
-      this.emit('handled', { sn: message.sn, channel: message.channel, ok });
-    }
   }
+
+  private watch(waiter: Waiter): void {
+    // Every deadline is now + the same timeout: the set's order is the deadlines' order.
+    this.waiting.add(waiter);
+    if (this.sweeper) return;
+    const every = Math.min(1000, Math.max(5, Math.floor(this.ackTimeoutMs / 10)));
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const w of this.waiting) {
+        if (w.deadline > now) break;
+        w.expire(); // deletes it
+      }
+      if (this.waiting.size === 0 && this.sweeper) {
+        clearInterval(this.sweeper);
+        this.sweeper = null;
+      }
+    }, every);
+    this.sweeper.unref();
+  }
+}
+
+/** A message whose handlers are under way, and what to do when its ack timeout passes. */
+interface Waiter {
+  deadline: number;
+  expire: () => void;
 }
