@@ -27,7 +27,11 @@ export class DeviceStateService {
   /** Subscribes to the link; returns a function that unsubscribes. */
   attach(link: DeviceLink): () => void {
     const off = [
-      link.onMessage((m) => this.serial(m.sn, () => this.handle(m))),
+      link.onMessage((m) => {
+        // The hot path (data, command answers): nothing to write until the next touch is due.
+        if (m.channel !== 'state' && m.channel !== 'config/ack' && !this.touchDue(m.sn, m.receivedAt)) return;
+        return this.serial(m.sn, () => this.handle(m));
+      }),
       link.on('connect', (e) => {
         void this.serial(e.sn, () => this.connected(e.sn, e.keepalive)).catch((err: unknown) =>
           this.log.error({ err, sn: e.sn }, 'device connect update failed'),
@@ -120,8 +124,12 @@ export class DeviceStateService {
     this.touched.delete(sn);
   }
 
+  private touchDue(sn: string, at: number): boolean {
+    return at - (this.touched.get(sn) ?? 0) >= TOUCH_INTERVAL_MS;
+  }
+
   private async touch(sn: string, at: number): Promise<void> {
-    if (at - (this.touched.get(sn) ?? 0) < TOUCH_INTERVAL_MS) return;
+    if (!this.touchDue(sn, at)) return;
     this.touched.set(sn, at);
     await this.db.updateTable('devices').set({ last_seen_at: at }).where('sn', '=', sn).execute();
   }

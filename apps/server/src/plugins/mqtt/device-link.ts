@@ -168,26 +168,24 @@ export class DeviceLinkListeners {
       return failure ? Promise.reject(failure.err as Error) : Promise.resolve();
     }
     const work = pending.length === 1 ? pending[0]! : Promise.all(pending);
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        deadline: Date.now() + this.ackTimeoutMs,
-        expire: () => finish(new Error(`message handler did not settle within ${this.ackTimeoutMs} ms`)),
-      };
-      let settled = false;
-      const finish = (err?: unknown) => {
-        if (settled) return;
-        settled = true;
-        this.waiting.delete(waiter);
-        this.emit('handled', { sn, channel, ok: err === undefined });
-        if (err === undefined) resolve();
-        else reject(err as Error);
-      };
-      this.watch(waiter);
-      work.then(
-        () => finish(),
-        (err: unknown) => finish(err ?? new Error('message handler failed')),
-      );
+    // No named closure per message here: tsx (esbuild keepNames) would rename each one.
+    const waiter = new Waiter(this, sn, channel, Date.now() + this.ackTimeoutMs);
+    const done = new Promise<void>((resolve, reject) => {
+      waiter.resolve = resolve;
+      waiter.reject = reject;
     });
+    this.watch(waiter);
+    work.then(
+      () => waiter.finish(undefined),
+      (err: unknown) => waiter.finish(err ?? new Error('message handler failed')),
+    );
+    return done;
+  }
+
+  /** A waiter settled (its handlers finished, or its deadline passed). */
+  settled(waiter: Waiter, ok: boolean): void {
+    this.waiting.delete(waiter);
+    this.emit('handled', { sn: waiter.sn, channel: waiter.channel, ok });
   }
 
   private watch(waiter: Waiter): void {
@@ -199,7 +197,7 @@ export class DeviceLinkListeners {
       const now = Date.now();
       for (const w of this.waiting) {
         if (w.deadline > now) break;
-        w.expire(); // deletes it
+        w.finish(new Error(`message handler did not settle within ${this.ackTimeoutMs} ms`));
       }
       if (this.waiting.size === 0 && this.sweeper) {
         clearInterval(this.sweeper);
@@ -210,8 +208,25 @@ export class DeviceLinkListeners {
   }
 }
 
-/** A message whose handlers are under way, and what to do when its ack timeout passes. */
-interface Waiter {
-  deadline: number;
-  expire: () => void;
+/** A message whose handlers are under way: settles its dispatch once, when they finish or at its deadline. */
+class Waiter {
+  // Set by the dispatch's promise executor, which runs at once.
+  resolve!: () => void;
+  reject!: (err: unknown) => void;
+  private done = false;
+
+  constructor(
+    private readonly owner: DeviceLinkListeners,
+    readonly sn: string,
+    readonly channel: UplinkChannel,
+    readonly deadline: number,
+  ) {}
+
+  finish(err: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    this.owner.settled(this, err === undefined);
+    if (err === undefined) this.resolve();
+    else this.reject(err);
+  }
 }
