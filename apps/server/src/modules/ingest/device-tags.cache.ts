@@ -12,6 +12,8 @@ export interface DeviceTags {
   types: ReadonlyMap<number, number>;
   /** The tag ids of the device's last frame (`buildFrames` shares the array while they repeat). */
   lastIds?: readonly number[];
+  /** `types` as aligned arrays in ascending tag id order (made by `buildFrames` when first needed). */
+  known?: { ids: readonly number[]; types: readonly number[] };
 }
 
 /**

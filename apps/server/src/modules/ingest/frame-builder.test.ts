@@ -1,4 +1,5 @@
 import { TagDataType, type DataSample } from '@hmi/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame, tagsetOf } from '../../db/history-frame.codec.ts';
 import type { DeviceTags } from './device-tags.cache.ts';
@@ -85,5 +86,32 @@ describe('buildFrames', () => {
     const e = buildFrames(d, [{ ts: 4, v: { 10: 5, 12: 0 } }]).frames[0]!;
     expect(b.ids).toBe(a.ids);
     expect([a.ids, c.ids, e.ids]).toEqual([[10, 11], [10], [10, 12]]);
+  });
+
+  it('builds the same frames on its fast path as on the general one, sample after sample', () => {
+    const value = fc.oneof(
+      fc.integer({ min: -5, max: 70_000 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+      fc.constantFrom(0, 1, true, false, null, 'PET', '18446744073709551615'),
+    );
+    // Known tags 10-14, and keys no template has.
+    const sample = fc.record({
+      ts: fc.integer({ min: 0, max: 20 }),
+      v: fc.dictionary(fc.constantFrom('10', '11', '12', '13', '14', '99', '4294967296', '010'), value),
+      hist: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(sample, { minLength: 1, maxLength: 12 }), (samples) => {
+        const fastDevice = device();
+        const slowDevice = device();
+        for (const s of samples) {
+          const a = buildFrames(fastDevice, [s]);
+          const b = buildFrames(slowDevice, [s], false);
+          expect(a).toEqual(b);
+          // The ids array is shared exactly when the general path shares it.
+          expect(fastDevice.lastIds).toEqual(slowDevice.lastIds);
+        }
+      }),
+    );
   });
 });

@@ -27,13 +27,20 @@ export interface BuiltMessage {
  * commit, a frame with no text values has no `txts`, and a frame with the same tags as the
  * device's previous one shares its `ids` array.
  */
-export function buildFrames(device: DeviceTags, samples: readonly DataSample[]): BuiltMessage {
+export function buildFrames(device: DeviceTags, samples: readonly DataSample[], fast = true): BuiltMessage {
   const out: BuiltMessage = { frames: [], unknownTag: 0, wrongType: 0, reason: '' };
   const { deviceId, types } = device;
   const bound = device.teamId !== null;
   // Several samples: the frame and the tag ids sent, by timestamp.
   const byTs = samples.length === 1 ? undefined : new Map<number, { at: number; keys: Set<number> }>();
   for (const sample of samples) {
+    if (fast && bound && byTs === undefined) {
+      const frame = fastFrame(device, sample);
+      if (frame) {
+        out.frames.push(frame);
+        continue;
+      }
+    }
     let hash = TAGSET_SEED;
     let ordered = true;
     let previous = -1;
@@ -121,6 +128,60 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[]):
     }
   }
   return out;
+}
+
+/**
+ * The common case without enumerating the sample's keys (for-in over an object keyed by tag ids,
+ * whose elements V8 keeps in a dictionary, costs about 8 µs for 60 keys; counting its values
+ * costs half that, and looking each known tag up almost nothing): every key is a known tag with
+ * a valid number. Undefined otherwise (unknown keys, nulls, text, values of the wrong type), and
+ * the general path then handles the sample. The frame is the one that path would build.
+ */
+function fastFrame(device: DeviceTags, sample: DataSample): IngestFrame | undefined {
+  const v = sample.v as Record<number, unknown>;
+  const count = Object.values(v).length;
+  if (count === 0) return undefined;
+  const known = (device.known ??= knownTags(device.types));
+  const { ids: knownIds, types } = known;
+  const shared = device.lastIds;
+  let own: number[] | undefined;
+  const nums: number[] = [];
+  let hash = TAGSET_SEED;
+  let found = 0;
+  for (let k = 0; k < knownIds.length && found < count; k++) {
+    const tagId = knownIds[k]!;
+    const value = v[tagId];
+    if (value === undefined) continue;
+    if (typeof value !== 'number') return undefined;
+    const num = numericValue(types[k]!, value);
+    if (num === undefined) return undefined;
+    hash = tagsetAdd(hash, tagId);
+    if (own !== undefined) own.push(tagId);
+    else if (shared === undefined || shared[found] !== tagId) {
+      own = shared === undefined ? [] : shared.slice(0, found);
+      own.push(tagId);
+    }
+    nums.push(num);
+    found++;
+  }
+  // Fewer known tags than values: the sample has other keys, which the general path counts.
+  if (found !== count) return undefined;
+  const ids = own ?? (found === shared!.length ? shared! : shared!.slice(0, found));
+  device.lastIds = ids;
+  return {
+    deviceId: device.deviceId,
+    ts: sample.ts,
+    tagset: tagsetEnd(hash),
+    ids,
+    nums,
+    txts: null,
+    live: sample.hist !== true,
+  };
+}
+
+function knownTags(types: ReadonlyMap<number, number>): { ids: number[]; types: number[] } {
+  const ids = [...types.keys()].sort((a, b) => a - b);
+  return { ids, types: ids.map((id) => types.get(id)!) };
 }
 
 /** Object keys that are array indices iterate in ascending order; others (huge ids) may not. */
