@@ -173,6 +173,14 @@ describe('http client', () => {
     expect(signedOut).toHaveBeenCalledExactlyOnceWith('1055');
   });
 
+  it('a call without a token after 1055 keeps the 1055 sign-out (no second one with the expired message)', async () => {
+    const { http, signedOut } = setup((c) => (c.headers.Authorization ? err(1055, 403) : err(1009, 401)));
+    await expect(http.get('/closed')).rejects.toBeInstanceOf(CancelledError);
+    // A query refetch or socket check right after, with no token left.
+    await expect(http.get('/after')).rejects.toBeInstanceOf(CancelledError);
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('1055');
+  });
+
   it('manual calls get {code, msg} back and no toast', async () => {
     const { http, toast } = setup(() => err(1004, 400));
     const e = await http.post('/global/login', {}, { manual: true }).catch((x: unknown) => x);

@@ -70,6 +70,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   });
   const pending = new Set<AbortController>();
   let refreshing: Promise<void> | null = null;
+  /** This client ended the session (1055, or an expired one) and nobody signed in since. */
+  let ended = false;
 
   const cancelAll = () => {
     for (const c of [...pending]) c.abort();
@@ -117,7 +119,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     cancelAll();
     const hadSession = deps.tokens.token() != null || deps.tokens.refreshToken() != null;
     deps.tokens.clearSession();
-    if (hadSession || always) {
+    // A call without a token after this client ended the session (e.g. 1055) keeps that reason.
+    if (hadSession || (always && !ended)) {
+      ended = true;
       deps.toast(deps.errorText(StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN));
       deps.signedOut(StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
     }
@@ -165,6 +169,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       await refreshing;
     }
     const usedToken = deps.tokens.token();
+    if (usedToken) ended = false; // signed in again
     let reply: Envelope;
     try {
       reply = await send(config, usedToken);
@@ -180,6 +185,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       cancelAll();
       if (deps.tokens.token() != null) {
         deps.tokens.clearToken();
+        ended = true;
         deps.toast(deps.errorText(reply.code, reply.data, reply.msg));
         deps.signedOut('1055');
       }
