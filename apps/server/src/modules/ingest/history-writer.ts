@@ -59,8 +59,8 @@ function commitOf(batch: Batch): Promise<void> {
  * `batchRows` frames or `batchMs` after its first one, one batch at a time. With batchMs 0 (the
  * default) this is group commit: the next transaction starts as soon as the previous one
  * committed, so batches grow with the load while an idle server commits at once. (The embedded
- * broker handles one message per device at a time, until its PUBACK: a batch window of 100 ms
- * would cap every device at 10 QoS 1 messages a second.) `write` resolves only once the batch
+ * broker reads a device's socket again only when every message of its last read is acknowledged:
+ * a batch window of 100 ms would cap every device at about 10 reads a second.) `write` resolves only once the batch
  * holding its frames has committed, which is what lets a QoS 1 message be acknowledged after the
  * commit; it rejects when that transaction failed (the device then redelivers). A redelivered
  * frame (same device, time and tag set) is ignored, and only the frames actually inserted feed
