@@ -3,7 +3,8 @@ import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { eachFrameValue } from '../../db/history-frame.codec.ts';
-import { historyMemory, mergeAcc, PendingHistory, type HistoryMemory } from '../ingest/history-memory.ts';
+import { mergeAcc } from '../ingest/history-aggregates.ts';
+import { historyMemory, PendingHistory, type HistoryMemory } from '../ingest/history-memory.ts';
 import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 import { HistoryFramesReader, minuteOf, type StoredRow } from './history-frames.reader.ts';
 

@@ -3,7 +3,8 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import type { FrameData } from '../../db/history-frame.codec.ts';
-import type { MinuteAcc, PendingHistory } from './history-memory.ts';
+import type { MinuteAcc } from './history-aggregates.ts';
+import type { PendingHistory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
 /** A stored frame as the recovery reads it. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PendingHistory, type MinuteAcc } from './history-memory.ts';
+import type { MinuteAcc } from './history-aggregates.ts';
+import { PendingHistory } from './history-memory.ts';
 
 /*
  * The pending rollups and last values: folding frames (whose ids arrays a device's frames share
