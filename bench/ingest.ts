@@ -31,6 +31,7 @@ import {
   startBenchServer,
 } from './helpers/live-data-fixtures.ts';
 import { runPublisher, type PublisherJob } from './helpers/run-publisher.ts';
+import { summarize } from './lib/stats.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 4);
@@ -38,11 +39,8 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5_000);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+/** The median of the rounds (nearest rank: the middle one of an odd number). */
+const median = (values: number[]): number => summarize(values).p50;
 
 interface Run {
   pointsPerSec: number;
