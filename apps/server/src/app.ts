@@ -76,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       db: app.db,
       config,
       mailer: app.mailer,
+      bus: app.bus,
       deviceConfig: app.deviceConfig,
       dbEngine: app.dbEngine,
     }),

@@ -6,6 +6,7 @@ import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts
 import { AccountService } from './modules/account/account.service.ts';
 import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
+import { BindingWall } from './modules/device/binding-wall.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
 import { HistoryRepo } from './modules/history/history.repo.ts';
@@ -31,6 +32,7 @@ import { UserRepo } from './modules/users/user.repo.ts';
 import { RateLimiter } from './modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import type { Bus } from './plugins/bus.ts';
 import type { Mailer } from './plugins/mail.ts';
 
 /** The application's services, wired once per app instance (no module-level state). */
@@ -38,6 +40,7 @@ export function createServices(deps: {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
+  bus: Bus;
   deviceConfig: DeviceConfigPublisher;
   /** The database engine (SQL that differs by engine: history). Default sqlite. */
   dbEngine?: Engine;
@@ -58,6 +61,7 @@ export function createServices(deps: {
   const deviceGroups = new DeviceGroupService(db, groupRepo);
   const labelRepo = new LabelRepo(db);
   const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig);
+  const bindingWall = new BindingWall(db, deps.bus);
   return {
     users,
     tokens,
@@ -79,6 +83,7 @@ export function createServices(deps: {
     labels: new LabelService(labelRepo),
     history: new HistoryService(new HistoryRepo(db, deps.dbEngine ?? 'sqlite')),
     templates,
+    bindingWall,
     devices: new DeviceService(
       db,
       new DeviceRepo(db),
@@ -88,6 +93,7 @@ export function createServices(deps: {
       templates,
       deviceConfig,
       limiter,
+      bindingWall,
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), new DeviceTagsRepo(db), deviceConfig),
   };

@@ -77,7 +77,18 @@ export interface MessagesChangedEvent {
   userIds: number[];
 }
 
+/**
+ * Devices were bound or unbound (committed; their recorded data is purged): ingest reads them
+ * again and the alarm engine forgets their state. `teamId`: their team now, null when unbound.
+ */
+export interface DeviceBindingEvent {
+  deviceIds: number[];
+  sns: string[];
+  teamId: number | null;
+}
+
 export interface BusEvents {
+  'device.binding': DeviceBindingEvent;
   'device.data': DeviceDataEvent;
   'device.act': DeviceActEvent;
   'alarm.rules': AlarmRulesEvent;

@@ -72,7 +72,13 @@ export const liveDataPlugin = fp<{ config: Config }>(
     if (!app.hasDecorator('websocketServer')) {
       await app.register(websocket, { options: { maxPayload: LiveLimits.maxMessageBytes } });
     }
-    const detach = [ingest.attach(link), commands.attach(), new DeviceActs(db, bus, app.log).attach(link)];
+    const detach = [
+      ingest.attach(link),
+      // Binds and unbinds purge history inside the writer's exclusive section (BindingWall).
+      app.services.bindingWall.attach(ingest.writer),
+      commands.attach(),
+      new DeviceActs(db, bus, app.log).attach(link),
+    ];
     hub.start();
     let pruning: Promise<unknown> = Promise.resolve();
     const pruneTimer = setInterval(() => {

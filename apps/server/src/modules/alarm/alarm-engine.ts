@@ -6,6 +6,7 @@ import {
   type AlarmRulesEvent,
   type Bus,
   type DeviceActEvent,
+  type DeviceBindingEvent,
   type DeviceDataEvent,
 } from '../../plugins/bus.ts';
 import { AlarmRepo, type RuleRow } from './alarm.repo.ts';
@@ -140,6 +141,7 @@ export class AlarmEngine {
     this.detach = [
       this.bus.subscribe('device.data', (e) => this.onData(e)),
       this.bus.subscribe('device.act', (e) => this.onAct(e)),
+      this.bus.subscribe('device.binding', (e) => this.onBinding(e)),
       this.bus.subscribe('alarm.rules', (e) => this.track(this.reloadRules(e))),
     ];
   }
@@ -209,6 +211,20 @@ export class AlarmEngine {
     if (act !== 'sync' && act !== 'online') return;
     const slot = this.slots.get(id);
     if (slot) slot.loadedAt = 0;
+  }
+
+  /**
+   * Devices were bound or unbound: their state (team, template, open records, closed by the
+   * unbind) is read again before their next value is evaluated, so nothing of the previous
+   * binding is evaluated against the next one.
+   */
+  private onBinding(event: DeviceBindingEvent): void {
+    for (const id of event.deviceIds) {
+      const slot = this.slots.get(id);
+      if (!slot) continue;
+      slot.loadedAt = 0;
+      slot.openLoaded = false;
+    }
   }
 
   /**

@@ -99,6 +99,7 @@ export class DeviceRepo {
           address: '',
           remark: '',
           sync_state: 0,
+          acked_version: 0,
           bind_type: 0,
           bound_at: null,
           updated_at: Date.now(),

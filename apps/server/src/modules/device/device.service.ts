@@ -24,6 +24,7 @@ import type { DeviceGroupService } from '../device-group/device-group.service.ts
 import type { LabelRepo } from '../label/label.repo.ts';
 import type { TemplateService } from '../template/template.service.ts';
 import type { RateLimiter } from '../verification/rate-limit.service.ts';
+import type { BindingWall } from './binding-wall.ts';
 import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';
 import type { DeviceRepo } from './device.repo.ts';
 
@@ -52,6 +53,7 @@ export class DeviceService {
     private readonly templates: TemplateService,
     private readonly publisher: DeviceConfigPublisher,
     private readonly limiter: RateLimiter,
+    private readonly wall: BindingWall,
   ) {}
 
   async list(caller: CurrentUser, query: ListQuery): Promise<DeviceListReply> {
@@ -136,8 +138,10 @@ export class DeviceService {
     if (templateId !== null) await this.templates.require(caller, templateId);
     await this.assertLabels(caller, labelIds);
 
+    // A new binding starts empty: the wall purges whatever the device holds (BindingWall).
+    const change = { deviceIds: [device.id], sns: [device.sn], teamId: caller.teamId };
     await this.write(() =>
-      this.db.transaction().execute(async (trx) => {
+      this.wall.change(change, async (trx) => {
         const bound = await this.devices.bind(
           device.id,
           {
@@ -239,12 +243,17 @@ export class DeviceService {
     return devices.length;
   }
 
-  /** Unbinds devices: they leave the team (labels, group, template too) and keep their registration. */
+  /**
+   * Unbinds devices: they leave the team (labels, group, template too) and keep their
+   * registration; what they recorded during the binding is purged (BindingWall).
+   */
   async unbind(caller: CurrentUser, ids: readonly number[]): Promise<number> {
     const wanted = unique(ids);
     const rows = await this.devices.findManyInScope(caller.scope, wanted);
     if (rows.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
-    await this.db.transaction().execute((trx) => this.devices.release(caller.teamId, wanted, trx));
+    await this.wall.change({ deviceIds: wanted, sns: rows.map((r) => r.sn), teamId: null }, (trx) =>
+      this.devices.release(caller.teamId, wanted, trx),
+    );
     await this.publisher.clear(rows.map((r) => r.sn));
     return rows.length;
   }

@@ -74,8 +74,8 @@ export class HistoryService {
     if (q.to - q.from > HistoryLimits.maxRangeMs) throw limit('range');
     const device = await this.repo.device(caller.scope, q.device_id);
     if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
-    const from = Math.max(q.from, device.bound_at ?? 0);
-    return { deviceId: device.id, tagIds, from, to: q.to, any: from <= q.to };
+    // No cut at bound_at: a device's history holds its current binding only (BindingWall).
+    return { deviceId: device.id, tagIds, from: q.from, to: q.to, any: q.from <= q.to };
   }
 
   async raw(

@@ -41,15 +41,33 @@ export class DeviceTagsCache {
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
     let pending = this.loading.get(sn);
     if (!pending) {
-      pending = this.load(sn).finally(() => this.loading.delete(sn));
-      this.loading.set(sn, pending);
+      // A load that `invalidate` dropped meanwhile (it may have read the device before a bind or
+      // unbind committed) is neither cached nor shared with the callers that come after.
+      const loading: Promise<DeviceTags | null> = this.load(sn).then(
+        (value) => {
+          if (this.loading.get(sn) !== loading) return value;
+          this.loading.delete(sn);
+          this.entries.set(sn, { value, at: this.now() });
+          return value;
+        },
+        (err: unknown) => {
+          if (this.loading.get(sn) === loading) this.loading.delete(sn);
+          throw err;
+        },
+      );
+      this.loading.set(sn, (pending = loading));
     }
     return pending;
   }
 
   invalidate(sn?: string): void {
-    if (sn === undefined) this.entries.clear();
-    else this.entries.delete(sn);
+    if (sn === undefined) {
+      this.entries.clear();
+      this.loading.clear();
+    } else {
+      this.entries.delete(sn);
+      this.loading.delete(sn);
+    }
   }
 
   private async load(sn: string): Promise<DeviceTags | null> {
@@ -64,9 +82,13 @@ export class DeviceTagsCache {
       if (device.team_id !== null) {
         for (const t of await this.tags.ofDevice(device.id)) types.set(t.id, t.data_type);
       }
-      value = { deviceId: device.id, teamId: device.team_id, templateId: device.template_id, types };
+      value = {
+        deviceId: device.id,
+        teamId: device.team_id,
+        templateId: device.template_id,
+        types,
+      };
     }
-    this.entries.set(sn, { value, at: this.now() });
     return value;
   }
 }

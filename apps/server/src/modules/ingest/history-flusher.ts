@@ -116,6 +116,21 @@ export class HistoryFlusher {
     }
   }
 
+  /** Runs `fn` while no flush (nor the stage's compaction) runs; flushes wait for it. */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.running) await this.running;
+    const run = fn();
+    this.running = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      return await run;
+    } finally {
+      this.running = null;
+    }
+  }
+
   /** Stops the timer and writes what is left (call after the writer committed its last batch). */
   async stop(): Promise<void> {
     if (this.stopped) return;

@@ -141,6 +141,16 @@ export class PendingHistory {
     }
   }
 
+  /** Forgets everything pending of a device (its binding ended: its history is purged). */
+  forget(deviceId: number): void {
+    this.slots.delete(deviceId);
+    this.lasts.delete(deviceId);
+    const minutes = this.rollups.get(deviceId);
+    if (!minutes) return;
+    for (const tags of minutes.values()) this.accs -= tags.size;
+    this.rollups.delete(deviceId);
+  }
+
   /** Calls `each` for the aggregates of the device's tags among `tagIds` in [fromMinute, toMinute]. */
   eachMinute(
     deviceId: number,
@@ -262,6 +272,18 @@ export class HistoryMemory {
   /** Waits for a running flush. */
   async idle(): Promise<void> {
     while (this.flushDone) await this.flushDone;
+  }
+
+  /**
+   * Forgets all that is pending and staged of these devices; with the rows deleted in the same
+   * exclusive section of the writer (`HistoryWriter.exclusive`), nothing of them is left.
+   */
+  forgetDevices(deviceIds: readonly number[]): void {
+    for (const id of deviceIds) {
+      this.current.forget(id);
+      this.flushingState?.forget(id);
+      this.stage?.forget(id);
+    }
   }
 
   /** Forgets pending minute aggregates of a device's tags in [fromMinute, toMinute] (rebuilt from frames). */

@@ -160,6 +160,15 @@ export class HistoryStage {
     this.openDevices = [];
   }
 
+  /**
+   * Forgets a device's staged frames (outside a batch transaction, with its history_recent rows
+   * deleted in the same exclusive section of the writer). The batches and `size` keep counting
+   * them until the compaction that covers their batches (they size its slices only).
+   */
+  forget(deviceId: number): void {
+    this.devices.delete(deviceId);
+  }
+
   // ---- start, compaction, readers ----
 
   /** Reads what a stop or a crash left staged (at start, before any batch). */

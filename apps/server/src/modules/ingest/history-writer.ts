@@ -77,6 +77,8 @@ export class HistoryWriter {
   readonly flusher: HistoryFlusher;
   private current = emptyBatch();
   private flushing: Promise<void> | null = null;
+  /** Held by `exclusive`: no batch commits meanwhile. */
+  private holding: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private due = false;
   private pendingPoints = 0;
@@ -149,11 +151,46 @@ export class HistoryWriter {
     this.schedule();
   }
 
+  /**
+   * Runs `fn` while no batch commits and no rollup flush runs (it waits for those under way):
+   * a bind or unbind purges a device's history and forgets it in memory without a commit or a
+   * flush putting any of it back. Writers keep queueing meanwhile; their batch commits after.
+   */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.flushing || this.holding) await (this.flushing ?? this.holding);
+    let release!: () => void;
+    this.holding = new Promise<void>((r) => (release = r));
+    try {
+      return await this.flusher.exclusive(fn);
+    } finally {
+      this.holding = null;
+      release();
+      this.schedule();
+    }
+  }
+
+  /**
+   * Forgets these devices (their binding changed; inside `exclusive`): their frames and drops
+   * waiting in the open batch are not stored (their writers are still answered when it commits)
+   * and their pending rollups, last values and staged frames are dropped from memory.
+   */
+  forgetDevices(deviceIds: readonly number[]): void {
+    const gone = new Set(deviceIds);
+    const batch = this.current;
+    if (batch.frames.some((f) => gone.has(f.deviceId)))
+      batch.frames = batch.frames.filter((f) => !gone.has(f.deviceId));
+    for (const id of gone) batch.drops.delete(id);
+    this.flusher.memory.forgetDevices(deviceIds);
+  }
+
   /** Commits what is pending, writes the rollups, then refuses further writes. */
   async stop(): Promise<void> {
     this.due = true;
     this.schedule();
-    while (this.flushing) await this.flushing;
+    while (this.flushing || this.holding) {
+      await (this.flushing ?? this.holding);
+      this.schedule();
+    }
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -162,7 +199,7 @@ export class HistoryWriter {
   }
 
   private schedule(): void {
-    if (this.flushing || !this.started) return;
+    if (this.flushing || this.holding || !this.started) return;
     const b = this.current;
     if (b.frames.length === 0 && b.drops.size === 0 && b.done === null) return;
     if (this.due) {

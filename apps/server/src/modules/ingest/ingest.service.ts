@@ -58,6 +58,7 @@ export class IngestService {
       link.on('invalid', (e) => {
         if (e.channel === 'data') this.countBadPayload(e.sn, e.error);
       }),
+      this.bus.subscribe('device.binding', (e) => this.bindingChanged(e.sns, e.deviceIds)),
     ];
     return () => off.forEach((f) => f());
   }
@@ -80,6 +81,17 @@ export class IngestService {
       default:
         return;
     }
+  }
+
+  /**
+   * A bind or unbind of these devices committed: read them again, and forget their team until
+   * then (their next data event names the new one). The `device.binding` event of the change
+   * (`BindingWall`) arrives inside the writer's exclusive section: no frame of the old binding
+   * is built after it.
+   */
+  bindingChanged(sns: readonly string[], deviceIds: readonly number[]): void {
+    for (const sn of sns) this.cache.invalidate(sn);
+    for (const id of deviceIds) this.teamOf.delete(id);
   }
 
   /** Commits what is pending and stops. */
@@ -109,8 +121,11 @@ export class IngestService {
     payload: DeviceData,
     receivedAt: number,
   ): Promise<void> | undefined {
-    if (!device) return undefined; // an SN the broker authenticated but that is gone: nothing to count against
-    if (device.teamId !== null) this.teamOf.set(device.deviceId, device.teamId);
+    // An SN the broker authenticated but that is gone, or a device bound to no team: what it
+    // sends belongs to nobody (acknowledged, neither stored nor counted). What a bound device
+    // sends belongs to its binding, backfill of older times too (docs/architecture.md, Bindings).
+    if (device === null || device.teamId === null) return undefined;
+    this.teamOf.set(device.deviceId, device.teamId);
     const built = buildFrames(device, dataSamples(payload));
     if (built.unknownTag === 0 && built.wrongType === 0) return this.writer.write(built.frames);
     const drops = new Map<number, DropDelta>([
@@ -131,7 +146,7 @@ export class IngestService {
   private countBadPayload(sn: string, error: string): void {
     void Promise.resolve(this.cache.get(sn))
       .then((device) => {
-        if (device)
+        if (device && device.teamId !== null)
           this.writer.addDrops(device.deviceId, {
             unknownTag: 0,
             wrongType: 0,
