@@ -119,15 +119,14 @@ export class HistoryFlusher {
   /** Runs `fn` while no flush (nor the stage's compaction) runs; flushes wait for it. */
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
     while (this.running) await this.running;
-    const run = fn();
-    this.running = run.then(
-      () => undefined,
-      () => undefined,
-    );
+    // Held before `fn` starts: a flush it calls synchronously waits too.
+    let done!: () => void;
+    this.running = new Promise<void>((resolve) => (done = resolve));
     try {
-      return await run;
+      return await fn();
     } finally {
       this.running = null;
+      done();
     }
   }
 
