@@ -1,5 +1,7 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The dev server proxies the API (and its sockets) to a running apps/server.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -25,7 +27,20 @@ function pureDomainSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureDomainSchemas()],
+  plugins: [
+    react(),
+    pureDomainSchemas(),
+    // Brotli and gzip copies of every text asset, made once at build time: the server sends them
+    // as they are (@fastify/static preCompressed) instead of compressing per request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|mjs|css|html|json|svg|txt|wasm)$/,
+      threshold: 1024,
+    }),
+  ],
   server: {
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: true, ws: true },

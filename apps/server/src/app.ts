@@ -22,6 +22,7 @@ import { templateRoutes } from './modules/template/template.routes.ts';
 import { alarmEnginePlugin } from './plugins/alarm-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { deviceLinkPlugin } from './plugins/device-link.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(deviceLinkPlugin, { config });

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
-/** Serves the built web app (WEB_DIST) at / when it has been built; the SPA routes by hash. */
+/**
+ * Serves the built web app (WEB_DIST) at / when it has been built; the SPA routes by hash. Text
+ * assets go precompressed (brotli or gzip, made at build time).
+ */
 export const webStaticPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     if (!existsSync(join(config.webDist, 'index.html'))) {
@@ -13,7 +16,10 @@ export const webStaticPlugin = fp<{ config: Config }>(
     }
     await app.register(fastifyStatic, {
       root: config.webDist,
-      index: 'index.html',
+      index: ['index.html'], // an array: with preCompressed a string finds no index (404 at /)
+      // The .br and .gz copies made by the build (vite-plugin-compression2), chosen by
+      // Accept-Encoding, with Content-Encoding and Vary set.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Built assets carry a content hash; index.html must be revalidated to pick up new builds.
         reply.header(
