@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { regionSchema, type Region } from '@hmi/domain';
+import { LiveLimits, regionSchema, type Region } from '@hmi/domain';
 import { z } from 'zod';
 
 /** The repository root: relative paths in settings are resolved against it, never the cwd. */
@@ -79,6 +79,8 @@ const envSchema = z.object({
   LIVE_COALESCE_MS: int(250, 10),
   LIVE_MAX_SOCKETS_PER_TEAM: int(100, 1),
   LIVE_MAX_TAGS_PER_TEAM: int(10_000, 1),
+  LIVE_MESSAGE_RATE: int(LiveLimits.messageRatePerSec, 1),
+  LIVE_MESSAGE_BURST: int(LiveLimits.messageBurst, 1),
   SETTAG_TIMEOUT_MS: int(10_000, 100),
 });
 
@@ -133,8 +135,18 @@ export interface Config {
   };
   /** History older than this many days is pruned every pruneIntervalMs; 0 keeps it forever. */
   history: { retentionDays: number; pruneIntervalMs: number };
-  /** Device data sockets: coalescing window, per-team caps of sockets and streamed tags. */
-  live: { coalesceMs: number; maxSocketsPerTeam: number; maxTagsPerTeam: number };
+  /**
+   * Device data sockets: coalescing window, per-team caps of sockets and streamed tags. The
+   * message rate (per second, refilling a bucket of messageBurst) holds for every browser socket,
+   * the notify socket too: beyond it the socket closes with 4030.
+   */
+  live: {
+    coalesceMs: number;
+    maxSocketsPerTeam: number;
+    maxTagsPerTeam: number;
+    messageRate: number;
+    messageBurst: number;
+  };
   /** How long a tag write waits for the device's answer. */
   settagTimeoutMs: number;
 }
@@ -206,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       coalesceMs: e.LIVE_COALESCE_MS,
       maxSocketsPerTeam: e.LIVE_MAX_SOCKETS_PER_TEAM,
       maxTagsPerTeam: e.LIVE_MAX_TAGS_PER_TEAM,
+      messageRate: e.LIVE_MESSAGE_RATE,
+      messageBurst: e.LIVE_MESSAGE_BURST,
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
   };

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AlarmMailer } from '../modules/notify/alarm-mailer.ts';
 import { DeliveryRepo } from '../modules/notify/delivery.repo.ts';
-import { NotifyHub } from '../modules/notify/notify-hub.ts';
+import { NotifyHub, notifyHubDefaults } from '../modules/notify/notify-hub.ts';
 import { NotifyService } from '../modules/notify/notify.service.ts';
 import { RateLimiter } from '../modules/verification/rate-limit.service.ts';
 
@@ -35,7 +35,10 @@ export const notifyPlugin = fp<{ config: Config }>(
       new RateLimiter(app.db),
       `${config.publicUrl}/#${MenuPath.Profile}`,
     );
-    const hub = new NotifyHub(app.bus, app.liveData.reload, app.log);
+    const hub = new NotifyHub(app.bus, app.liveData.reload, app.log, {
+      ...notifyHubDefaults,
+      messageRate: { perSecond: config.live.messageRate, burst: config.live.messageBurst },
+    });
     const detach = mailer.attach(app.bus);
     hub.start();
     app.decorate('notify', { hub, mailer, service });

@@ -23,6 +23,14 @@ import { historyValue, tagIdsQuery } from './history.api.ts';
  *
  * The client sends `ping` every 10 s; the server answers `pong` and closes a socket silent for
  * 30 s with 4008.
+ *
+ * Message rate (this socket and the notify socket): every message takes a token from a bucket of
+ * LiveLimits.messageBurst tokens refilled at LiveLimits.messageRatePerSec a second (the server's
+ * LIVE_MESSAGE_BURST / LIVE_MESSAGE_RATE); a message finding it empty closes the socket with
+ * 4030, which the client treats as a dropped connection (it reconnects later), not as a logout.
+ * While a subscribe or page switch is being worked, later ones wait in one slot per socket: a
+ * newer switch_page or subscribe replaces the waiting one (the latest wins), so a burst of page
+ * switches costs the server two at most.
  */
 export const LivePaths = {
   socket: '/ws/device', // WebSocket ?token=&page=                                   (device view 2)
@@ -43,6 +51,8 @@ export const LiveCloseCode = {
   IdleTimeout: 4008,
   /** The team has LIVE_MAX_SOCKETS_PER_TEAM sockets open already. */
   TooManySockets: 4029,
+  /** The client sent faster than the message rate allows (LiveLimits.messageRatePerSec, messageBurst). */
+  TooManyMessages: 4030,
 } as const;
 export type LiveCloseCode = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];
 
@@ -53,6 +63,13 @@ export const LiveLimits = {
   pingIntervalMs: Limits.socketHeartbeatMs,
   idleCloseMs: 3 * Limits.socketHeartbeatMs,
   maxMessageBytes: 16 * 1024,
+  /**
+   * Default message rate of a browser socket (server settings LIVE_MESSAGE_RATE and
+   * LIVE_MESSAGE_BURST): 20 a second sustained, bursts of 40. The console sends a ping every
+   * 10 s and a page switch per click, far below; beyond it the socket closes with 4030.
+   */
+  messageRatePerSec: 20,
+  messageBurst: 40,
 } as const;
 
 const pageIndex = z.number().int().min(0).max(100_000);

@@ -14,6 +14,8 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
 import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
 import type { LiveRepo } from './live.repo.ts';
+import { MessageRate } from './message-rate.ts';
+import { ViewRequests, type ViewRequest } from './view-requests.ts';
 
 /** Reloads a socket's caller (session still valid, current permissions and scope); null = signed out. */
 export type PrincipalLoader = (user: CurrentUser) => Promise<CurrentUser | null>;
@@ -38,8 +40,10 @@ interface Client {
   timer: NodeJS.Timeout | null;
   lastSent: number;
   lastSeen: number;
-  /** Messages of one socket are handled one after the other. */
-  chain: Promise<void>;
+  /** The client's message rate (4030 beyond). */
+  rate: MessageRate;
+  /** Its subscribe and switch_page requests, worked one at a time, the latest winning. */
+  requests: ViewRequests;
 }
 
 /** A socket slower than this many buffered bytes skips frames (its values stay coalesced). */
@@ -51,7 +55,10 @@ const REAUTH_MS = 60_000;
  * The device data sockets of this server (live.api.ts describes the protocol): which socket
  * shows which devices and tags, coalescing of values per socket (at most one `data` frame per
  * window), `act` events, per-team caps, idle sockets and periodic re-checks of the session.
- * Fed by the bus, so values from any server reach the sockets of every server.
+ * Fed by the bus, so values from any server reach the sockets of every server. A client's
+ * messages cost little each (a rate check, a parse) and never queue database work: page
+ * switches are folded and worked one at a time (ViewRequests), so one flooding socket cannot
+ * hold the event loop (it is closed with 4030 beyond the message rate anyway).
  */
 export class LiveHub {
   private readonly clients = new Set<Client>();
@@ -113,22 +120,22 @@ export class LiveHub {
       timer: null,
       lastSent: 0,
       lastSeen: Date.now(),
-      chain: Promise.resolve(),
-    };
-    this.clients.add(client);
-    ws.on('message', (data, isBinary) => {
-      client.lastSeen = Date.now();
-      if (isBinary) {
-        ws.close(LiveCloseCode.BadMessage, 'text frames only');
-        return;
-      }
-      const text = data.toString();
-      client.chain = client.chain
-        .then(() => this.onMessage(client, text))
-        .catch((err: unknown) => {
+      rate: new MessageRate({ perSecond: this.settings.messageRate, burst: this.settings.messageBurst }),
+      requests: new ViewRequests(
+        (r) => this.apply(client, r),
+        (err) => {
           this.log.error({ err }, 'live socket message failed');
           this.send(client, { type: 'error', code: ErrorCode.E1007_SERVER, msg: 'Server error' });
-        });
+        },
+      ),
+    };
+    this.clients.add(client);
+    // Per message: the rate, a parse, and at most recording a request; no closure, no promise.
+    ws.on('message', (data, isBinary) => {
+      client.lastSeen = Date.now();
+      if (!client.rate.admit(ws)) return;
+      if (isBinary) ws.close(LiveCloseCode.BadMessage, 'text frames only');
+      else this.onMessage(client, data.toString());
     });
     ws.on('close', () => this.remove(client));
     ws.on('error', () => this.remove(client));
@@ -141,7 +148,7 @@ export class LiveHub {
     });
   }
 
-  private async onMessage(client: Client, text: string): Promise<void> {
+  private onMessage(client: Client, text: string): void {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -162,10 +169,20 @@ export class LiveHub {
       case 'ping':
         return this.send(client, { type: 'pong', ts: Date.now() });
       case 'switch_page':
-        return this.subscribe(client, client.deviceIds, client.pageSize, m.page);
+        return client.requests.switchPage(m.page);
       case 'subscribe':
-        return this.subscribe(client, [...new Set(m.device_ids)], m.page_size, m.page ?? client.page);
+        return client.requests.subscribe([...new Set(m.device_ids)], m.page_size, m.page);
     }
+  }
+
+  /** Works a socket's request: the fields it leaves out are the socket's current ones. */
+  private apply(client: Client, r: ViewRequest): Promise<void> {
+    return this.subscribe(
+      client,
+      r.deviceIds ?? client.deviceIds,
+      r.pageSize ?? client.pageSize,
+      r.page ?? client.page,
+    );
   }
 
   /** Sets what the socket shows, then sends `subscribed` and the page's last values. */
@@ -308,7 +325,7 @@ export class LiveHub {
         if (!user.permissions.has(Perm.DeviceView)) {
           c.ws.close(LiveCloseCode.PermissionDenied, 'device view permission withdrawn');
         } else if (changed) {
-          c.chain = c.chain.then(() => this.subscribe(c, c.deviceIds, c.pageSize, c.page));
+          c.requests.refresh();
         }
       } catch (err) {
         this.log.error({ err }, 'live socket re-check failed');
@@ -326,6 +343,7 @@ export class LiveHub {
 
   private remove(client: Client): void {
     if (!this.clients.delete(client)) return;
+    client.requests.close();
     this.unindex(client);
     if (client.timer) clearTimeout(client.timer);
     const team = this.team(client.user.teamId);

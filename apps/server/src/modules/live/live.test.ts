@@ -1,4 +1,4 @@
-import { deviceTopic, LiveCloseCode, Perm, type LiveServerMessage } from '@hmi/domain';
+import { deviceTopic, LiveCloseCode, LiveLimits, Perm, type LiveServerMessage } from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -264,6 +264,48 @@ describe('device data socket', () => {
     expect(await s.next('error')).toMatchObject({ code: 1006 });
     s.ws.send('not json');
     expect(await s.next('error', 1)).toMatchObject({ code: 1006 });
+  });
+
+  it('works a burst of page switches within the rate: the last page requested wins', async () => {
+    const d = await device();
+    const s = await socket();
+    s.send({ type: 'subscribe', device_ids: [d.id], page_size: 1 });
+    await s.next('subscribed');
+    const order = team.template.tags.map((t) => t.id);
+    // A user clicking through the pager: 30 page switches at once, ending on page 3.
+    const burst = 30;
+    for (let i = 0; i < burst - 1; i++) s.send({ type: 'switch_page', page: i % 3 });
+    s.send({ type: 'switch_page', page: 3 });
+    await waitUntil(
+      () => s.messages.filter((m) => m.type === 'subscribed').at(-1)?.page === 3,
+      5_000,
+      'page 3 subscribed',
+    );
+    await sleep(300);
+    const switched = s.messages.filter((m) => m.type === 'subscribed').slice(1);
+    expect(switched.length).toBeLessThan(burst);
+    expect(switched.at(-1)).toMatchObject({ page: 3, devices: [{ device_id: d.id, tag_ids: [order[3]] }] });
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    const before = s.messages.length;
+    const ts = Date.now() + 1_000;
+    await d.data({ ts, v: { [team.tags.speed]: 1, [team.tags.recipe]: 'Z', [team.tags.counter]: 2 } });
+    await waitUntil(() => s.messages.slice(before).some((m) => m.type === 'data'), 5_000, 'data');
+    expect(s.messages.slice(before).find((m) => m.type === 'data')).toEqual({
+      type: 'data',
+      page: 3,
+      items: [{ device_id: d.id, tag_id: team.tags.recipe, ts, value: 'Z' }],
+    });
+  });
+
+  it('closes a socket sending faster than the message rate with 4030', async () => {
+    const s = await socket();
+    // LIVE_MESSAGE_BURST (40) at once are fine, the next closes: even pings count.
+    for (let i = 0; i < 100; i++) s.send({ type: 'ping' });
+    expect(await s.closed).toEqual({ code: LiveCloseCode.TooManyMessages, reason: 'too many messages' });
+    // The burst, give or take what the bucket refilled while they were read.
+    const pongs = s.messages.filter((m) => m.type === 'pong').length;
+    expect(pongs).toBeGreaterThanOrEqual(LiveLimits.messageBurst);
+    expect(pongs).toBeLessThan(LiveLimits.messageBurst + 5);
   });
 
   it('caps sockets per team (4029) and streamed tags per team (1036)', async () => {

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { AlarmEvent, Bus, MessagesChangedEvent } from '../../plugins/bus.ts';
 import type { PrincipalLoader } from '../live/live-hub.ts';
+import { MessageRate, type MessageRateSettings } from '../live/message-rate.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */
 export type NotifySocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'send' | 'close' | 'on'>;
@@ -12,6 +13,8 @@ interface Client {
   ws: NotifySocket;
   user: CurrentUser;
   lastSeen: number;
+  /** The client's message rate (4030 beyond). */
+  rate: MessageRate;
 }
 
 export interface NotifyHubSettings {
@@ -23,6 +26,8 @@ export interface NotifyHubSettings {
   sweepMs: number;
   /** How often each socket's session and account are checked again (4001 when ended). */
   reauthMs: number;
+  /** Pings a socket may send (the device data socket's LIVE_MESSAGE_RATE/BURST); beyond, 4030. */
+  messageRate: MessageRateSettings;
 }
 
 export const notifyHubDefaults: NotifyHubSettings = {
@@ -30,12 +35,14 @@ export const notifyHubDefaults: NotifyHubSettings = {
   idleMs: LiveLimits.idleCloseMs,
   sweepMs: 5_000,
   reauthMs: 60_000,
+  messageRate: { perSecond: LiveLimits.messageRatePerSec, burst: LiveLimits.messageBurst },
 };
 
 /**
  * The notify sockets of this server (message.api.ts `notifyEvent`): `counts` to the users named
  * by 'messages.changed', `alarm` to those named by 'alarm.event' (the users whose data scope
- * holds the device), `pong` to `ping`. Close codes are the device data socket's (LiveCloseCode).
+ * holds the device), `pong` to `ping`. Close codes and the message rate are the device data
+ * socket's (LiveCloseCode; 4030 beyond LIVE_MESSAGE_RATE / LIVE_MESSAGE_BURST).
  * Fed by the bus, so events of any server reach the sockets of every server.
  */
 export class NotifyHub {
@@ -82,11 +89,17 @@ export class NotifyHub {
       ws.close(LiveCloseCode.TooManySockets, 'too many notify sockets for the user');
       return;
     }
-    const client: Client = { ws, user, lastSeen: Date.now() };
+    const client: Client = {
+      ws,
+      user,
+      lastSeen: Date.now(),
+      rate: new MessageRate(this.settings.messageRate),
+    };
     own.add(client);
     this.byUser.set(user.id, own);
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
+      if (!client.rate.admit(ws)) return;
       let parsed = false;
       if (!isBinary) {
         try {

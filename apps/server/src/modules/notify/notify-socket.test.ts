@@ -1,4 +1,4 @@
-import { LiveCloseCode, type NotifyEvent } from '@hmi/domain';
+import { LiveCloseCode, LiveLimits, type NotifyEvent } from '@hmi/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
@@ -74,6 +74,16 @@ describe('notify socket', () => {
     expect((await t.closed).code).toBe(LiveCloseCode.BadMessage);
   });
 
+  it('closes a socket pinging faster than the message rate with 4030', async () => {
+    const user = await createActiveUser(server);
+    const s = await socket(user.tokens.token);
+    for (let i = 0; i < 100; i++) s.ws.send('{"type":"ping"}');
+    expect(await s.closed).toEqual({ code: LiveCloseCode.TooManyMessages, reason: 'too many messages' });
+    // The burst (the first ping of `socket` included), give or take what refilled meanwhile.
+    expect(s.count('pong')).toBeGreaterThanOrEqual(LiveLimits.messageBurst);
+    expect(s.count('pong')).toBeLessThan(LiveLimits.messageBurst + 5);
+  });
+
   it('pushes counts and alarm frames only to the sockets of the users named, in their team', async () => {
     const main = await createActiveUser(server);
     const teamId = main.profile.team_id;
@@ -140,6 +150,9 @@ describe('notify hub', () => {
         handlers.set(event, handler);
         return this;
       },
+      emit(event: string, ...args: unknown[]) {
+        handlers.get(event)?.(...args);
+      },
     };
     return ws;
   }
@@ -167,6 +180,24 @@ describe('notify hub', () => {
     expect([x.closedWith, y.closedWith]).toEqual([null, null]);
     await hub.sweep(now + 1_500);
     expect([x.closedWith, y.closedWith]).toEqual([LiveCloseCode.IdleTimeout, LiveCloseCode.IdleTimeout]);
+    expect(hub.size).toBe(0);
+  });
+
+  it('closes a socket beyond its message rate (4030); the rest of the flood goes unanswered', () => {
+    const hub = new NotifyHub(new InProcessBus(), async (u) => u, server.app.log, {
+      ...notifyHubDefaults,
+      messageRate: { perSecond: 1, burst: 3 },
+    });
+    const ws = fakeSocket();
+    hub.open(ws as unknown as NotifySocket, user(10));
+    for (let i = 0; i < 1_000; i++) ws.emit('message', Buffer.from('{"type":"ping"}'), false);
+    expect(ws.closedWith).toBe(LiveCloseCode.TooManyMessages);
+    expect(ws.sent.map((t) => (JSON.parse(t) as NotifyEvent).type)).toEqual([
+      'counts',
+      'pong',
+      'pong',
+      'pong',
+    ]);
     expect(hub.size).toBe(0);
   });
 

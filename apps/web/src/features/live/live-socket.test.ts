@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveServerMessage } from '@hmi/domain';
+import { LiveCloseCode, type LiveServerMessage } from '@hmi/domain';
 import { LiveSocket, LiveSocketSettings, type LiveSocketStatus, type SocketLike } from './live-socket.ts';
 
 class FakeSocket implements SocketLike {
@@ -137,6 +137,17 @@ describe('LiveSocket', () => {
     expect(statuses.at(-1)).toBe('closed');
     vi.advanceTimersByTime(LiveSocketSettings.reconnectIntervalMs * 10);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('a message rate close (4030) is a dropped connection: no sign-out, reconnects later', () => {
+    const live = client();
+    live.open();
+    last().accept();
+    last().drop(LiveCloseCode.TooManyMessages);
+    expect(tokenErrors).toBe(0);
+    expect(statuses.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(LiveSocketSettings.reconnectIntervalMs);
+    expect(sockets).toHaveLength(2);
   });
 
   it('a permission close (4003) fails without reconnecting', () => {
