@@ -23,7 +23,10 @@ if (!existsSync(`${dist}index.html`)) {
 interface Transfer {
   url: string;
   type: string;
+  /** Headers and body as received. */
   bytes: number;
+  /** Of which the response headers. */
+  headerBytes: number;
   encoding: string;
 }
 
@@ -36,7 +39,7 @@ async function firstVisit(browser: Browser, url: string, compressed: boolean): P
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (!compressed)
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
-  const responses = new Map<string, { url: string; type: string; encoding: string }>();
+  const responses = new Map<string, { url: string; type: string; encoding: string; headerBytes: number }>();
   const done: Transfer[] = [];
   cdp.on('Network.responseReceived', (e) => {
     const headers = Object.fromEntries(
@@ -46,6 +49,7 @@ async function firstVisit(browser: Browser, url: string, compressed: boolean): P
       url: e.response.url,
       type: e.type,
       encoding: String(headers['content-encoding'] ?? 'none'),
+      headerBytes: e.response.encodedDataLength,
     });
   });
   cdp.on('Network.loadingFinished', (e) => {
@@ -77,6 +81,9 @@ try {
   const jsPlain = sum(scripts(plain));
   console.log(
     `  scripts: ${kb(js)} in ${scripts(compressed).length} files; every response: ${kb(sum(compressed))} in ${compressed.length}`,
+  );
+  console.log(
+    `  of which response headers: ${kb(scripts(compressed).reduce((a, t) => a + t.headerBytes, 0))}`,
   );
   console.log(`  without Accept-Encoding: scripts ${kb(jsPlain)}, every response ${kb(sum(plain))}`);
   console.log(`  compressed / uncompressed scripts: ratio ${(js / jsPlain).toFixed(3)}`);
