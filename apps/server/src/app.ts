@@ -31,6 +31,7 @@ import { mailPlugin } from './plugins/mail.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
+import { loggerOptions, logRequests } from './lib/logging.ts';
 import { createServices } from './services.ts';
 
 export interface BuildOptions {
@@ -44,23 +45,15 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        // Activation and socket tokens travel in query strings: keep them out of the logs.
-        req: (req) => ({
-          method: req.method,
-          url: req.url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1***'),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger: options.logger ?? loggerOptions(config),
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Closing: answer requests in flight, refuse new ones with 503 (close-with-grace in main.ts).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -64,6 +64,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CORS_ORIGINS: list.pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DEVICE_AUTO_REGISTER: bool(true),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   BODY_LIMIT: int(1024 * 1024, 1024),
@@ -114,6 +115,8 @@ export interface Config {
   jwtSecret: Uint8Array;
   corsOrigins: string[];
   logLevel: string;
+  /** `auto`: pretty lines when stdout is a terminal, JSON otherwise (production, log shippers). */
+  logFormat: 'auto' | 'pretty' | 'json';
   deviceAutoRegister: boolean;
   webDist: string;
   bodyLimit: number;
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: jwtSecret(e.JWT_SECRET, dataDir),
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     deviceAutoRegister: e.DEVICE_AUTO_REGISTER,
     webDist: fromRoot(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,

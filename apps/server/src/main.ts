@@ -1,6 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startBanner } from './lib/start-banner.ts';
+import { prettyLogs } from './lib/logging.ts';
 
 /** `npm start`: the console on PORT (API, sockets and the built web app). */
 async function main(): Promise<void> {
@@ -22,6 +24,9 @@ async function main(): Promise<void> {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  const banner = startBanner(app, config);
+  app.log.info(banner.fields, 'console started');
+  if (prettyLogs(config)) console.log(banner.lines.join('\n'));
 }
 
 await main();

@@ -60,7 +60,15 @@ export const mailPlugin = fp<{ config: Config }>(
         }
         const file = join(outbox, `${Date.now()}-${randomToken(6)}.eml`);
         await writeFile(file, info.message as Buffer);
-        app.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+        // The .eml is quoted-printable (a long link breaks across lines when read with `cat`):
+        // its links go to the log as they are, so a newcomer can open them (outbox mode only).
+        const links = mailLinks(mail.text);
+        app.log.info(
+          { to: mail.to, subject: mail.subject, file, links },
+          links.length > 0
+            ? `mail to ${mail.to} written to outbox; its links: ${links.join(' ')}`
+            : `mail to ${mail.to} written to outbox`,
+        );
       },
       async sendSms(sms) {
         const file = join(outbox, 'sms.jsonl');
@@ -73,3 +81,9 @@ export const mailPlugin = fp<{ config: Config }>(
   },
   { name: 'mail' },
 );
+
+/** The http(s) links of a mail's text, in order, each once (without the punctuation after one). */
+export function mailLinks(text: string): string[] {
+  const found = text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
+  return [...new Set(found.map((l) => l.replace(/[.,;:!?)\]]+$/, '')))];
+}

@@ -86,7 +86,11 @@ describe('web delivery', () => {
   it('compresses API replies from the threshold on, not smaller ones', async () => {
     const main = await createActiveUser(server);
     await setTemplateLimit(server, main.profile.team_id, 5);
-    const tags = Array.from({ length: 40 }, (_, i) => ({ name: `tag_${i}`, data_type: 7, rw: 2 }));
+    const tags = Array.from({ length: 40 }, (_, i) => ({
+      name: `tag_${i}`,
+      data_type: 7 as const,
+      rw: 2 as const,
+    }));
     const template = await buildTemplate(server, main.tokens.token, { tags });
     const auth = { authorization: main.tokens.token };
     const large = await get(`/v1/template/detail?id=${template.id}`, 'br', auth);
