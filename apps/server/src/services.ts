@@ -6,6 +6,7 @@ import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts
 import { AccountService } from './modules/account/account.service.ts';
 import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
+import { BindThrottle } from './modules/device/bind-throttle.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
 import { HistoryRepo } from './modules/history/history.repo.ts';
@@ -87,7 +88,7 @@ export function createServices(deps: {
       labelRepo,
       templates,
       deviceConfig,
-      limiter,
+      new BindThrottle(limiter),
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), new DeviceTagsRepo(db), deviceConfig),
   };
