@@ -29,6 +29,7 @@ import { SessionService } from './modules/session/session.service.ts';
 import { TemplateRepo } from './modules/template/template.repo.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { UserRepo } from './modules/users/user.repo.ts';
+import { AddressLimits } from './modules/verification/address-limits.ts';
 import { RateLimiter } from './modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
@@ -75,6 +76,7 @@ export function createServices(deps: {
       mailer,
     ),
     account: new AccountService(db, config, users, sessions, verification),
+    addressLimits: new AddressLimits(limiter, config.addressLimits),
     messages,
     deviceGroups,
     labels: new LabelService(labelRepo),
