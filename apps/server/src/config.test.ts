@@ -30,6 +30,10 @@ describe('loadConfig', () => {
       webDist: join(repoRoot, 'apps/web/dist'),
       bodyLimit: 1024 * 1024,
       loginThrottle: { limit: 100, windowMs: 3600_000 },
+      addressLimits: {
+        register: { max: 20, windowMs: 3600_000 },
+        codes: { max: 30, windowMs: 3600_000 },
+      },
     });
   });
 

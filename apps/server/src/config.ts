@@ -71,6 +71,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOGIN_FAILURE_LIMIT: int(100, 1),
   LOGIN_FAILURE_WINDOW: int(3600, 1),
+  REGISTER_IP_LIMIT: int(20, 1),
+  REGISTER_IP_WINDOW: int(3600, 1),
+  CODE_IP_LIMIT: int(30, 1),
+  CODE_IP_WINDOW: int(3600, 1),
   INGEST_BATCH_MS: int(0),
   INGEST_BATCH_ROWS: int(5000, 1),
   INGEST_MAX_PENDING: int(100_000, 1),
@@ -123,6 +127,16 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
   trustProxy: boolean;
   loginThrottle: { limit: number; windowMs: number };
+  /**
+   * Public account calls per client address in a sliding window, whatever their answer (1036
+   * beyond): `register` counts POST /global/register; `codes` counts phoneverify, resendmail,
+   * forgetverify and modifyPwd. They cap account creation and the answers that tell whether an
+   * account exists (1010, 1012).
+   */
+  addressLimits: {
+    register: { max: number; windowMs: number };
+    codes: { max: number; windowMs: number };
+  };
   /**
    * Ingest pipeline: commit every batchMs or batchRows history frames; at most maxPending data
    * points waiting (back-pressure); rollups and last values written from memory every flushMs;
@@ -210,6 +224,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     loginThrottle: { limit: e.LOGIN_FAILURE_LIMIT, windowMs: e.LOGIN_FAILURE_WINDOW * 1000 },
+    addressLimits: {
+      register: { max: e.REGISTER_IP_LIMIT, windowMs: e.REGISTER_IP_WINDOW * 1000 },
+      codes: { max: e.CODE_IP_LIMIT, windowMs: e.CODE_IP_WINDOW * 1000 },
+    },
     ingest: {
       batchMs: e.INGEST_BATCH_MS,
       batchRows: e.INGEST_BATCH_ROWS,

@@ -6,6 +6,7 @@ import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts
 import { AccountService } from './modules/account/account.service.ts';
 import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
+import { BindThrottle } from './modules/device/bind-throttle.ts';
 import { BindingWall } from './modules/device/binding-wall.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
@@ -29,6 +30,7 @@ import { SessionService } from './modules/session/session.service.ts';
 import { TemplateRepo } from './modules/template/template.repo.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { UserRepo } from './modules/users/user.repo.ts';
+import { AddressLimits } from './modules/verification/address-limits.ts';
 import { RateLimiter } from './modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
@@ -78,6 +80,7 @@ export function createServices(deps: {
       mailer,
     ),
     account: new AccountService(db, config, users, sessions, verification),
+    addressLimits: new AddressLimits(limiter, config.addressLimits),
     messages,
     deviceGroups,
     labels: new LabelService(labelRepo),
@@ -92,7 +95,7 @@ export function createServices(deps: {
       labelRepo,
       templates,
       deviceConfig,
-      limiter,
+      new BindThrottle(limiter),
       bindingWall,
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), new DeviceTagsRepo(db), deviceConfig),

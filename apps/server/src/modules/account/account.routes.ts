@@ -12,6 +12,7 @@ import {
   tokenPair,
   userProfile,
 } from '@hmi/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
@@ -22,7 +23,9 @@ import { clientMeta, presentTokenPair } from '../session/token-pair.presenter.ts
  * read and edit their own profile, password and account, whatever their role.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { account } = app.services;
+  const { account, addressLimits } = app.services;
+  // Public calls that answer 1010 for unknown accounts: limited per client address (1036).
+  const codesPerAddress = (request: FastifyRequest) => addressLimits.codes(request);
 
   app.get(
     AuthPaths.userInfo,
@@ -58,14 +61,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     AuthPaths.forgetVerify,
     {
       config: { public: true },
+      preHandler: codesPerAddress,
       schema: { body: forgetVerifyBody, response: { 200: envelope(forgetVerifyResult) } },
     },
-    async (request) => ok(await account.sendResetCode(request.body.username, request.ip, request.body.lang)),
+    async (request) => ok(await account.sendResetCode(request.body.username, request.body.lang)),
   );
 
   app.post(
     AuthPaths.modifyPwd,
-    { config: { public: true }, schema: { body: modifyPwdBody } },
+    { config: { public: true }, preHandler: codesPerAddress, schema: { body: modifyPwdBody } },
     async (request) => {
       const { username, code, passwd } = request.body;
       await account.resetPassword(username, code, passwd);

@@ -104,13 +104,13 @@ export class AccountService {
   }
 
   /** forgetverify: a code to the account's email or phone. 1010 unknown, 1031 email never verified, 1055 closed. */
-  async sendResetCode(username: string, ip: string, lang: string | undefined) {
+  async sendResetCode(username: string, lang: string | undefined) {
     const name = parseValidLoginName(username);
     const user = await this.users.findByLoginName(name);
     if (!user) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     if (user.status === 'closed') throw new AppError(ErrorCode.E1055_ACCOUNT_CLOSED);
     if (user.status === 'pending') throw new AppError(ErrorCode.E1031_EMAIL_NOT_VERIFIED);
-    await this.verification.send(name, 'forget', ip, lang ?? user.lang);
+    await this.verification.send(name, 'forget', lang ?? user.lang);
     return { channel: name.kind, expires_in: Limits.verificationCodeTtlMs / 1000 };
   }
 

@@ -53,7 +53,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(Perm.DeviceBind),
       schema: { body: deviceBindBody, response: { 200: envelope(deviceDetail) } },
     },
-    async (request) => ok(await devices.bind(requireUser(request), request.body)),
+    async (request) => ok(await devices.bind(requireUser(request), request.body, request.ip)),
   );
 
   app.post(

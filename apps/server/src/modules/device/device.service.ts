@@ -23,7 +23,7 @@ import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.r
 import type { DeviceGroupService } from '../device-group/device-group.service.ts';
 import type { LabelRepo } from '../label/label.repo.ts';
 import type { TemplateService } from '../template/template.service.ts';
-import type { RateLimiter } from '../verification/rate-limit.service.ts';
+import type { BindThrottle } from './bind-throttle.ts';
 import type { BindingWall } from './binding-wall.ts';
 import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';
 import type { DeviceRepo } from './device.repo.ts';
@@ -31,10 +31,6 @@ import type { DeviceRepo } from './device.repo.ts';
 type BindBody = z.output<typeof deviceBindBody>;
 type ListQuery = z.output<typeof deviceListQuery>;
 type LabelsBody = z.output<typeof deviceLabelsBody>;
-
-/** Bind attempts per team and SN, and per team, in 15 minutes (PIN guessing). */
-const BIND_RULES_PER_SN = [{ max: 10, windowMs: 15 * 60_000 }] as const;
-const BIND_RULES_PER_TEAM = [{ max: 100, windowMs: 15 * 60_000 }] as const;
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
@@ -52,7 +48,7 @@ export class DeviceService {
     private readonly labels: LabelRepo,
     private readonly templates: TemplateService,
     private readonly publisher: DeviceConfigPublisher,
-    private readonly limiter: RateLimiter,
+    private readonly bindThrottle: BindThrottle,
     private readonly wall: BindingWall,
   ) {}
 
@@ -106,29 +102,21 @@ export class DeviceService {
 
   /**
    * Binds a registered device to the caller's team. Checks in order: name rule (1006), bind
-   * rate (1036), unknown SN (1028), PIN (1025), already bound (1102), name taken (1034), group
-   * (1027), template (1029), labels (1003, at most 10). Publishes the device's config.
+   * rate of the team and unknown-SN caps of the team and address `ip` (1036), unknown SN (1028),
+   * the SN's PIN delay (1036), PIN (1025), already bound (1102), name taken (1034), group (1027),
+   * template (1029), labels (1003, at most 10). Publishes the device's config.
    */
-  async bind(caller: CurrentUser, body: BindBody): Promise<DeviceDetail> {
+  async bind(caller: CurrentUser, body: BindBody, ip: string): Promise<DeviceDetail> {
     assertValid('name', validateDeviceName(body.name));
     const labelIds = unique(body.label_ids ?? []);
     assertValid('label_ids', validateLabelSelection(labelIds));
-    await this.limiter.consume(
-      'device-bind',
-      String(caller.teamId),
-      BIND_RULES_PER_TEAM,
-      ErrorCode.E1036_TOO_FREQUENT,
-    );
-    await this.limiter.consume(
-      'device-bind-sn',
-      `${caller.teamId}:${body.sn}`,
-      BIND_RULES_PER_SN,
-      ErrorCode.E1036_TOO_FREQUENT,
-    );
+    const snFound = await this.bindThrottle.beforeLookup(caller.teamId, ip);
 
     const device = await this.devices.findBySn(body.sn);
     if (!device) throw new AppError(ErrorCode.E1028_ILLEGAL_HMI_SN);
-    if (!(await verifyDeviceSecret(body.pin, device.secret_hash)))
+    await snFound();
+    const pinRight = () => verifyDeviceSecret(body.pin, device.secret_hash);
+    if (!(await this.bindThrottle.checkPin(device.sn, pinRight)))
       throw new AppError(ErrorCode.E1025_ILLEGAL_PIN);
     if (device.team_id !== null) throw new AppError(ErrorCode.E1102_HMI_SN_ALREADY_BOUND);
     await this.assertNameFree(caller.teamId, body.name);

@@ -257,6 +257,66 @@ describe('bind', () => {
   });
 });
 
+describe('bind limits', () => {
+  const bind = (t: string, sn: string, pin: string) =>
+    server.call<DeviceDetail>('POST', '/device/bind', {
+      token: t,
+      body: { sn, pin, name: uniqueDeviceName() },
+    });
+  /** As if `ms` had passed for the bind limits: their events are moved back in time. */
+  const elapse = (ms: number) =>
+    server.app.db
+      .updateTable('rate_events')
+      .set((eb) => ({ created_at: eb('created_at', '-', ms) }))
+      .where('kind', 'like', 'device-bind%')
+      .execute();
+  const MINUTE = 60_000;
+
+  it('wrong PINs count per SN across teams: after 10 a new team is refused (1036) until a doubling delay, then the owner binds', async () => {
+    const { sn, secret } = await registerDevice(server);
+    const third = await createActiveUser(server);
+    const codes = async (t: string, pin: string, times: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < times; i++) out.push((await bind(t, sn, pin)).body.code);
+      return out;
+    };
+    expect(await codes(token, 'guess', 10)).toEqual(Array(10).fill(ErrorCode.E1025_ILLEGAL_PIN));
+    // A fresh team gets no fresh guesses: refused before its PIN is checked, the right one too.
+    const refused = await server.call<{ retry_after_ms: number }>('POST', '/device/bind', {
+      token: other.tokens.token,
+      body: { sn, pin: 'guess', name: uniqueDeviceName() },
+    });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 429, code: 1036 });
+    expect(refused.body.data.retry_after_ms).toBeGreaterThan(0);
+    expect(refused.body.data.retry_after_ms).toBeLessThanOrEqual(MINUTE);
+    expect(await codes(other.tokens.token, 'guess', 9)).toEqual(Array(9).fill(ErrorCode.E1036_TOO_FREQUENT));
+    expect(await codes(third.tokens.token, secret, 1)).toEqual([ErrorCode.E1036_TOO_FREQUENT]);
+    // A minute later one more PIN is checked; the 11th failure asks for 2 minutes.
+    await elapse(MINUTE);
+    expect(await codes(third.tokens.token, 'guess', 1)).toEqual([ErrorCode.E1025_ILLEGAL_PIN]);
+    await elapse(MINUTE);
+    expect(await codes(other.tokens.token, secret, 1)).toEqual([ErrorCode.E1036_TOO_FREQUENT]);
+    // After the delay the owner binds with the right PIN: the guesses did not lock them out.
+    await elapse(MINUTE);
+    const owner = await bind(other.tokens.token, sn, secret);
+    expect(owner.body).toMatchObject({ code: 0, data: { sn } });
+  });
+
+  it('unknown-SN answers (1028) are capped per team: the 21st lookup in an hour is 1036, even for a known SN and its PIN', async () => {
+    const team = await createActiveUser(server);
+    const { sn, secret } = await registerDevice(server);
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await bind(team.tokens.token, `${sn}-X${i}`, 'pin0')).body.code);
+    expect(codes).toEqual([...Array(20).fill(ErrorCode.E1028_ILLEGAL_HMI_SN), ErrorCode.E1036_TOO_FREQUENT]);
+    // No answer tells a known SN from an unknown one any more.
+    expect((await bind(team.tokens.token, sn, secret)).body.code).toBe(ErrorCode.E1036_TOO_FREQUENT);
+    // Other teams are not held up by it.
+    expect((await bind(other.tokens.token, sn, secret)).body.code).toBe(0);
+    await elapse(60 * MINUTE);
+    expect((await bind(team.tokens.token, `${sn}-Y`, 'pin0')).body.code).toBe(ErrorCode.E1028_ILLEGAL_HMI_SN);
+  });
+});
+
 describe('edit, move, template', () => {
   it('edits name, address, remark; refuses a taken name (1034) and a bad one (1006)', async () => {
     const a = await buildDevice(server, token);

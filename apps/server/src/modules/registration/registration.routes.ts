@@ -9,6 +9,7 @@ import {
   registerResult,
   resendMailBody,
 } from '@hmi/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,14 +25,20 @@ const registerBody = registerEmailBody.extend({
 const activateQuery = z.object({ token: z.string().max(200).optional() });
 const langBody = z.object({ lang: z.string().optional() }).nullish();
 
-/** Registration by email or phone, activation link, resend, phone codes. All public. */
+/**
+ * Registration by email or phone, activation link, resend, phone codes. All public; all but the
+ * activation link are limited per client address (AddressLimits, 1036).
+ */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { registration } = app.services;
+  const { registration, addressLimits } = app.services;
+  const registerPerAddress = (request: FastifyRequest) => addressLimits.register(request);
+  const codesPerAddress = (request: FastifyRequest) => addressLimits.codes(request);
 
   app.post(
     AuthPaths.register,
     {
       config: { public: true },
+      preHandler: registerPerAddress,
       schema: { querystring: typeQuery, body: registerBody, response: { 200: envelope(registerResult) } },
     },
     async (request) => {
@@ -57,14 +64,18 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AuthPaths.resendMail,
-    { config: { public: true }, schema: { querystring: typeQuery, body: resendMailBody } },
+    {
+      config: { public: true },
+      preHandler: codesPerAddress,
+      schema: { querystring: typeQuery, body: resendMailBody },
+    },
     async (request) => {
       const { username, lang } = request.body;
       if (request.query.type === RegisterType.Email) {
         await registration.resendActivation(username, lang);
         return ok(null);
       }
-      return ok(await registration.sendPhoneCode(username, '+86', 'register', request.ip, lang));
+      return ok(await registration.sendPhoneCode(username, '+86', 'register', lang));
     },
   );
 
@@ -72,11 +83,12 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     AuthPaths.phoneVerify,
     {
       config: { public: true },
+      preHandler: codesPerAddress,
       schema: { querystring: phoneVerifyQuery, body: langBody, response: { 200: envelope(codeSent) } },
     },
     async (request) => {
       const { phone, area_code, purpose } = request.query;
-      return ok(await registration.sendPhoneCode(phone, area_code, purpose, request.ip, request.body?.lang));
+      return ok(await registration.sendPhoneCode(phone, area_code, purpose, request.body?.lang));
     },
   );
 };

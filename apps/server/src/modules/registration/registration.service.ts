@@ -128,20 +128,14 @@ export class RegistrationService {
   }
 
   /** Sends a registration code to a phone that has no account yet (1012 if it has one). */
-  async sendPhoneCode(
-    phone: string,
-    areaCode: string,
-    purpose: 'register' | 'forget',
-    ip: string,
-    lang?: string,
-  ) {
+  async sendPhoneCode(phone: string, areaCode: string, purpose: 'register' | 'forget', lang?: string) {
     const name = phoneName(phone, areaCode);
     if (name.kind === 'phone') assertValid('phone', validatePhone(name.phone, name.areaCode));
     const existing = await this.users.findByLoginName(name);
     if (purpose === 'register' && existing) throw new AppError(ErrorCode.E1012_USER_EXISTS);
     if (purpose === 'forget' && !existing) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     if (existing?.status === 'closed') throw new AppError(ErrorCode.E1055_ACCOUNT_CLOSED);
-    await this.verification.send(name, purpose, ip, lang ?? existing?.lang);
+    await this.verification.send(name, purpose, lang ?? existing?.lang);
     return { expires_in: Limits.verificationCodeTtlMs / 1000 };
   }
 

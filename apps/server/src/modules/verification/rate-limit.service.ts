@@ -7,23 +7,69 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Sliding-window limits over counted events (codes sent, mails sent...), kept in rate_events. */
+/**
+ * Sliding-window limits over counted events (codes sent, mails sent, bind attempts...), kept in
+ * rate_events so they hold across restarts and across servers. `now` is the clock (tests pass a
+ * controllable one).
+ */
 export class RateLimiter {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly now: () => number = Date.now,
+  ) {}
 
-  /** Throws AppError(code) when any rule is already reached for (kind, subject); else counts one event. */
-  async consume(kind: string, subject: string, rules: readonly RateRule[], code: number): Promise<void> {
-    const now = Date.now();
+  /**
+   * Counts one event for (kind, subject) unless `max` events are already in a rule's window: then
+   * it throws AppError(code) and counts nothing. The event is written first and only the events
+   * written before it are counted, so of a burst of concurrent calls exactly the first ones up
+   * to the limit pass (each would otherwise read the same count and all slip under it).
+   * Returns the event's id (see `forget`).
+   */
+  async consume(kind: string, subject: string, rules: readonly RateRule[], code: number): Promise<number> {
+    const id = await this.record(kind, subject);
     for (const rule of rules) {
-      const row = await this.db
-        .selectFrom('rate_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('kind', '=', kind)
-        .where('subject', '=', subject)
-        .where('created_at', '>', now - rule.windowMs)
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) >= rule.max) throw new AppError(code, { retry_after_ms: rule.windowMs });
+      if ((await this.recent(kind, subject, rule.windowMs, id)).count >= rule.max) {
+        await this.forget([id]);
+        throw new AppError(code, { retry_after_ms: rule.windowMs });
+      }
     }
-    await this.db.insertInto('rate_events').values({ kind, subject, created_at: now }).execute();
+    return id;
+  }
+
+  /** Writes one event now; returns its id. */
+  async record(kind: string, subject: string): Promise<number> {
+    const row = await this.db
+      .insertInto('rate_events')
+      .values({ kind, subject, created_at: this.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Takes events back (an attempt that turned out not to count). */
+  async forget(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await this.db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+  }
+
+  async count(kind: string, subject: string, windowMs: number): Promise<number> {
+    return (await this.recent(kind, subject, windowMs)).count;
+  }
+
+  /** The events of (kind, subject) in the last windowMs (written before event `beforeId`): how many, the latest time. */
+  async recent(
+    kind: string,
+    subject: string,
+    windowMs: number,
+    beforeId?: number,
+  ): Promise<{ count: number; last: number | null }> {
+    let query = this.db
+      .selectFrom('rate_events')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('created_at', '>', this.now() - windowMs);
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    const row = await query.executeTakeFirstOrThrow();
+    return { count: Number(row.n), last: row.last === null ? null : Number(row.last) };
   }
 }

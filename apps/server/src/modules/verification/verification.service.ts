@@ -13,23 +13,24 @@ const TTL_MINUTES = Limits.verificationCodeTtlMs / MINUTE;
 
 export interface CodeLimits {
   perDestination: readonly RateRule[];
-  perIp: readonly RateRule[];
 }
 
-/** 1 code a minute and 10 a day per destination; 30 an hour per IP. */
+/**
+ * 1 code a minute and 10 a day per destination. The limit per client address is on the routes
+ * that send codes (AddressLimits.codes): it must count before the account lookup.
+ */
 export const defaultCodeLimits: CodeLimits = {
   perDestination: [
     { max: 1, windowMs: MINUTE },
     { max: 10, windowMs: 24 * 60 * MINUTE },
   ],
-  perIp: [{ max: 30, windowMs: 60 * MINUTE }],
 };
 
 const destinationOf = (to: LoginName) => to.key;
 
 /**
  * Six-digit verification codes by SMS or mail: from the CSPRNG, stored as an HMAC, valid 10
- * minutes, single use, dead after 5 wrong attempts, throttled per destination and per IP (1036).
+ * minutes, single use, dead after 5 wrong attempts, throttled per destination (1036).
  */
 export class VerificationService {
   private readonly key: Buffer;
@@ -49,9 +50,8 @@ export class VerificationService {
   }
 
   /** Sends a new code. 1036 when throttled; 1018 (SMS) or 1013 (mail) when it cannot be sent. */
-  async send(to: LoginName, purpose: CodePurpose, ip: string, lang: string | undefined): Promise<void> {
+  async send(to: LoginName, purpose: CodePurpose, lang: string | undefined): Promise<void> {
     const destination = destinationOf(to);
-    await this.limiter.consume('code:ip', ip, this.limits.perIp, ErrorCode.E1036_TOO_FREQUENT);
     await this.limiter.consume(
       'code:dest',
       destination,

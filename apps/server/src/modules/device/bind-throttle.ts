@@ -1,0 +1,93 @@
+import { ErrorCode } from '@hmi/domain';
+import { AppError } from '../../lib/app-error.ts';
+import type { RateLimiter, RateRule } from '../verification/rate-limit.service.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Bind attempts of a team, whatever their answer (docs/api.md, Bind). */
+export const BIND_ATTEMPTS_PER_TEAM: RateRule = { max: 100, windowMs: 15 * MINUTE };
+/** Unknown-SN answers (1028) per team and per client address: they tell which SNs exist. */
+export const UNKNOWN_SN_PER_TEAM: RateRule = { max: 20, windowMs: HOUR };
+/** Higher than per team: several teams may sit behind one address (a plant's NAT). */
+export const UNKNOWN_SN_PER_ADDRESS: RateRule = { max: 50, windowMs: HOUR };
+
+/** Wrong PINs on one SN, from any team, that are checked without delay... */
+export const PIN_FREE_FAILURES = 10;
+/** ...within this window (a failure is forgotten after it)... */
+export const PIN_FAILURE_WINDOW_MS = 24 * HOUR;
+/** ...then each further PIN check waits this long after the latest failure, doubled per failure... */
+export const PIN_FIRST_DELAY_MS = MINUTE;
+/** ...up to this: a stranger's guesses delay the owner at most this long, never lock them out. */
+export const PIN_MAX_DELAY_MS = HOUR;
+
+const KIND = {
+  team: 'device-bind',
+  unknownByTeam: 'device-bind-unknown-sn:team',
+  unknownByAddress: 'device-bind-unknown-sn:ip',
+  pinFailure: 'device-bind-pin-failure',
+} as const;
+
+/** How long a PIN check on an SN with `failures` recent wrong PINs waits after the latest one. */
+export function pinDelayMs(failures: number): number {
+  if (failures < PIN_FREE_FAILURES) return 0;
+  return Math.min(PIN_FIRST_DELAY_MS * 2 ** (failures - PIN_FREE_FAILURES), PIN_MAX_DELAY_MS);
+}
+
+const tooFrequent = (retryAfterMs: number) =>
+  new AppError(ErrorCode.E1036_TOO_FREQUENT, { retry_after_ms: retryAfterMs });
+
+/**
+ * Limits of POST /device/bind against PIN guessing and SN probing, counted in rate_events (so
+ * they hold across restarts and servers). Slots are taken before the check they guard and given
+ * back when they turn out not to count, so a burst of concurrent requests cannot slip under a
+ * limit together.
+ */
+export class BindThrottle {
+  constructor(private readonly limiter: RateLimiter) {}
+
+  /**
+   * Before the SN lookup: the team's attempts, then the unknown-SN caps of the team and the
+   * address (1036). Those caps are checked before the lookup so that once reached no answer
+   * tells a known SN from an unknown one. Returns what to call when the SN turns out to exist
+   * (the reserved unknown-SN slots are given back).
+   */
+  async beforeLookup(teamId: number, ip: string): Promise<() => Promise<void>> {
+    const code = ErrorCode.E1036_TOO_FREQUENT;
+    await this.limiter.consume(KIND.team, String(teamId), [BIND_ATTEMPTS_PER_TEAM], code);
+    const team = await this.limiter.consume(KIND.unknownByTeam, String(teamId), [UNKNOWN_SN_PER_TEAM], code);
+    try {
+      const address = await this.limiter.consume(KIND.unknownByAddress, ip, [UNKNOWN_SN_PER_ADDRESS], code);
+      return () => this.limiter.forget([team, address]);
+    } catch (err) {
+      await this.limiter.forget([team]);
+      throw err;
+    }
+  }
+
+  /**
+   * Checks a PIN of a known SN through `verify`, unless the SN's recent wrong PINs (from any team)
+   * ask for a delay: then 1036 without checking, right PIN or not. Only a wrong PIN counts: the
+   * owner binding with the right one after the delay succeeds.
+   */
+  async checkPin(sn: string, verify: () => Promise<boolean>): Promise<boolean> {
+    // Counted as a failure until the PIN proves right, so that the checks of a concurrent burst
+    // see the ones before them.
+    const slot = await this.limiter.record(KIND.pinFailure, sn);
+    const earlier = await this.limiter.recent(KIND.pinFailure, sn, PIN_FAILURE_WINDOW_MS, slot);
+    const waitMs = earlier.last === null ? 0 : earlier.last + pinDelayMs(earlier.count) - this.limiter.now();
+    if (waitMs > 0) {
+      await this.limiter.forget([slot]);
+      throw tooFrequent(waitMs);
+    }
+    let right: boolean;
+    try {
+      right = await verify();
+    } catch (err) {
+      await this.limiter.forget([slot]);
+      throw err;
+    }
+    if (right) await this.limiter.forget([slot]);
+    return right;
+  }
+}
