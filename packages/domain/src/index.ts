@@ -18,6 +18,7 @@ export * from './permissions/menu-tree.ts';
 
 export * from './validation/validation-result.ts';
 export * from './validation/zod-glue.ts';
+export * from './validation/free-text.validation.ts';
 export * from './validation/integer.validation.ts';
 export * from './validation/password.validation.ts';
 export * from './validation/contact.validation.ts';

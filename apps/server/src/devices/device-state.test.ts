@@ -134,6 +134,22 @@ describe('device state over MQTT', () => {
     expect(overview.body.data.online).toBe(0);
   });
 
+  it('a state with control characters still sets online 1; model, firmware and ip are stored without them', async () => {
+    const { sn, id, client } = await boundDevice();
+    await publish(client, sn, 'state', {
+      online: true,
+      model: 'DOP\u0000-107\u001b[2J',
+      firmware: '2.1\u0007.0\u0085\ud800',
+      ip: '10.1.2.3\n',
+    });
+    const online = await eventually(
+      () => detail(id),
+      (d) => d.online === 1,
+      'online 1',
+    );
+    expect(online).toMatchObject({ model: 'DOP-107[2J', firmware: '2.1.0\ufffd', ip: '10.1.2.3' });
+  });
+
   it('an explicit offline state sets online 0', async () => {
     const { sn, id, client } = await boundDevice();
     await publish(client, sn, 'state', { online: true });

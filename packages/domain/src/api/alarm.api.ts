@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlarmLevel, alarmTypeFlags } from '../constants/alarm.constants.ts';
+import { multiLineText, singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of alarm management (issue 6; SPEC sections 3, 4, 5, 7). Paths are relative to
@@ -55,7 +56,7 @@ export const AlarmLimits = {
 export const alarmLevelSchema = z.literal(Object.values(AlarmLevel));
 export const alarmTypeSchema = z.literal(alarmTypeFlags);
 /** Values are decimal text so INT64/UINT64 limits stay exact (SPEC section 5 checks them by tag type). */
-const numberText = z.union([z.string().trim().max(64), z.number().finite().transform(String)]);
+const numberText = z.union([singleLineText.max(64), z.number().finite().transform(String)]);
 
 export const alarmGroup = z.object({
   id: z.number().int(),
@@ -65,7 +66,7 @@ export const alarmGroup = z.object({
 export type AlarmGroup = z.infer<typeof alarmGroup>;
 export const alarmGroupListReply = z.object({ list: z.array(alarmGroup) });
 export type AlarmGroupListReply = z.infer<typeof alarmGroupListReply>;
-const groupName = z.string().trim().min(1).max(AlarmLimits.groupNameMax);
+const groupName = singleLineText.min(1).max(AlarmLimits.groupNameMax);
 export const alarmGroupAddBody = z.object({ name: groupName });
 export const alarmGroupEditBody = z.object({ id: z.number().int().positive(), name: groupName });
 export const alarmIdsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
@@ -101,7 +102,7 @@ export type AlarmRule = z.infer<typeof alarmRule>;
 export const alarmRuleInput = z.object({
   template_id: z.number().int().positive(),
   group_id: z.number().int().positive().nullable().default(null),
-  name: z.string().trim().min(1).max(AlarmLimits.nameMax),
+  name: singleLineText.min(1).max(AlarmLimits.nameMax),
   level: alarmLevelSchema,
   tag_id: z.number().int().positive(),
   type: alarmTypeSchema,
@@ -109,7 +110,7 @@ export const alarmRuleInput = z.object({
   target: numberText.nullable().default(null),
   deviation: numberText.nullable().default(null),
   deadband: numberText.nullable().default(null),
-  content: z.string().trim().max(AlarmLimits.contentMax).default(''),
+  content: multiLineText.max(AlarmLimits.contentMax).default(''),
 });
 export type AlarmRuleInput = z.input<typeof alarmRuleInput>;
 export const alarmRuleEditBody = alarmRuleInput
@@ -120,7 +121,7 @@ export type AlarmRuleEditBody = z.input<typeof alarmRuleEditBody>;
 export const alarmRuleListQuery = z.object({
   template_id: z.coerce.number().int().positive(),
   group_id: z.coerce.number().int().positive().optional(),
-  search: z.string().trim().max(64).optional(),
+  search: singleLineText.max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(300).default(20),
 });
@@ -194,7 +195,7 @@ export const alarmRecordQuery = z.object({
   /** raised_at window, ms since the epoch. */
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
-  search: z.string().trim().max(64).optional(),
+  search: singleLineText.max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the account and session calls (SPEC section 7, /global and /refreshtoken).
  * Paths are relative to API_BASE. Authorization carries the raw access token (a `Bearer `
  * prefix is accepted too); /refreshtoken carries the refresh token there instead.
+ * Every text field but the passwords follows the free-text rule (singleLineText): passwords are
+ * secrets that are only hashed, and new ones are printable ASCII (validatePassword).
  */
 export const AuthPaths = {
   loginInfo: '/global/login', // GET
@@ -26,7 +29,7 @@ export const AuthPaths = {
 export const RegisterType = { Phone: 0, Email: 1 } as const;
 
 export const loginBody = z.object({
-  user: z.string().trim().min(1).max(254),
+  user: singleLineText.min(1).max(254),
   passwd: z.string().min(1).max(128),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -49,42 +52,42 @@ export const loginInfo = z.object({
 export type LoginInfo = z.infer<typeof loginInfo>;
 
 export const registerEmailBody = z.object({
-  username: z.string().trim(),
+  username: singleLineText,
   passwd: z.string(),
-  name: z.string().trim().max(64).optional(),
-  data_center: z.string().optional(),
+  name: singleLineText.max(64).optional(),
+  data_center: singleLineText.optional(),
   /** Interface language of the activation mail (zh-cn, en-us, zh-tw). */
-  lang: z.string().optional(),
+  lang: singleLineText.optional(),
 });
 export const registerPhoneBody = registerEmailBody.extend({
-  area_code: z.string().default('+86'),
-  code: z.string(),
+  area_code: singleLineText.default('+86'),
+  code: singleLineText,
 });
 
 export const phoneVerifyQuery = z.object({
-  phone: z.string().trim(),
-  area_code: z.string().default('+86'),
+  phone: singleLineText,
+  area_code: singleLineText.default('+86'),
   purpose: z.enum(['register', 'forget']).default('register'),
 });
-export const resendMailBody = z.object({ username: z.string().trim(), lang: z.string().optional() });
-export const forgetVerifyBody = z.object({ username: z.string().trim(), lang: z.string().optional() });
-export const modifyPwdBody = z.object({ username: z.string().trim(), code: z.string(), passwd: z.string() });
+export const resendMailBody = z.object({ username: singleLineText, lang: singleLineText.optional() });
+export const forgetVerifyBody = z.object({ username: singleLineText, lang: singleLineText.optional() });
+export const modifyPwdBody = z.object({ username: singleLineText, code: singleLineText, passwd: z.string() });
 export const changePwdBody = z.object({ old_passwd: z.string(), passwd: z.string() });
 export const editUserInfoBody = z.object({
-  name: z.string().trim().min(1).max(64).optional(),
-  contact: z.string().trim().max(128).optional(),
-  alias_name: z.string().trim().max(64).optional(),
-  team_name: z.string().trim().min(1).max(64).optional(),
+  name: singleLineText.min(1).max(64).optional(),
+  contact: singleLineText.max(128).optional(),
+  alias_name: singleLineText.max(64).optional(),
+  team_name: singleLineText.min(1).max(64).optional(),
 });
 export const removalBody = z.object({
-  account: z.string().trim(),
-  true_name: z.string().trim(),
-  data_center: z.string().trim(),
-  contact: z.string().trim(),
+  account: singleLineText,
+  true_name: singleLineText,
+  data_center: singleLineText,
+  contact: singleLineText,
   passwd: z.string(),
 });
-export const addDataCenterBody = z.object({ data_center: z.string() });
-export const refreshBody = z.object({ token: z.string().optional(), force: z.boolean().optional() });
+export const addDataCenterBody = z.object({ data_center: singleLineText });
+export const refreshBody = z.object({ token: singleLineText.optional(), force: z.boolean().optional() });
 
 /** getUserInfo reply: exactly the profile fields and defaults of SPEC section 3. */
 export const userProfile = z.object({

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { deviceKindSchema, deviceSecretSchema, serialNumberSchema } from '../protocol/index.ts';
+import { multiLineText, singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the device calls (device list, bind, edit, unbind, move, labels, template,
  * overview). Paths are relative to API_BASE. Ids travel as integers; a list of ids is checked id
  * by id against the caller's team and data permissions (an id outside it is 1003, or the
- * specific code named on the call). Names and other texts are trimmed.
+ * specific code named on the call). Names and other texts are trimmed and follow the free-text
+ * rule (validateFreeText; the remark may hold line breaks).
  */
 export const DevicePaths = {
   list: '/device/list', // GET  deviceListQuery -> deviceListReply              (view 2)
@@ -33,8 +35,6 @@ export type IdQuery = z.infer<typeof idQuery>;
 /** A list of ids of a bulk call: 1 to 500, duplicates removed by the server. */
 export const idListSchema = z.array(z.number().int().positive()).min(1).max(500);
 
-const optionalText = (max: number) => z.string().trim().max(max);
-
 /** Device sort keys of the list. */
 export const deviceSortKeys = ['name', 'sn', 'online', 'created'] as const;
 export type DeviceSortKey = (typeof deviceSortKeys)[number];
@@ -46,7 +46,7 @@ export const deviceListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
   /** Matches the name or the SN, case-insensitively, anywhere in the text. */
-  search: z.string().trim().max(64).optional(),
+  search: singleLineText.max(64).optional(),
   /** The group and all its subgroups. */
   group_id: idSchema.optional(),
   label_id: idSchema.optional(),
@@ -54,7 +54,7 @@ export const deviceListQuery = z.object({
   online: flagQuery.optional(),
   /** 0 pending sync, 1 synced. */
   sync_state: flagQuery.optional(),
-  model: z.string().trim().max(128).optional(),
+  model: singleLineText.max(128).optional(),
   template_id: idSchema.optional(),
   sort: z.enum(deviceSortKeys).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -139,11 +139,11 @@ export const deviceBindBody = z.object({
   sn: serialNumberSchema,
   pin: deviceSecretSchema,
   /** Validated by the server with validateDeviceName (answers 1006 with the key). */
-  name: z.string().trim().max(64),
+  name: singleLineText.max(64),
   group_id: z.number().int().positive().nullable().optional(),
   template_id: z.number().int().positive().nullable().optional(),
-  address: optionalText(255).optional(),
-  remark: optionalText(255).optional(),
+  address: singleLineText.max(255).optional(),
+  remark: multiLineText.max(255).optional(),
   label_ids: z.array(z.number().int().positive()).max(10).optional(),
 });
 export type DeviceBindBody = z.input<typeof deviceBindBody>;
@@ -151,9 +151,9 @@ export type DeviceBindBody = z.input<typeof deviceBindBody>;
 /** Edit: only the fields sent change. group_id / template_id null = none (template: publishes config). */
 export const deviceEditBody = z.object({
   id: z.number().int().positive(),
-  name: z.string().trim().max(64).optional(),
-  address: optionalText(255).optional(),
-  remark: optionalText(255).optional(),
+  name: singleLineText.max(64).optional(),
+  address: singleLineText.max(255).optional(),
+  remark: multiLineText.max(255).optional(),
   group_id: z.number().int().positive().nullable().optional(),
   template_id: z.number().int().positive().nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the device group calls (/device/devicegroup). Paths are relative to API_BASE.
@@ -13,7 +14,7 @@ export const GroupPaths = {
   delete: '/device/group/delete', // POST groupDeleteBody -> null       (group delete 16)
 } as const;
 
-const groupName = z.string().trim().min(1).max(64);
+const groupName = singleLineText.min(1).max(64);
 
 /** A flat group record (feed buildGroupTree / groupPath / formatGroupPath with these). */
 export const groupItem = z.object({

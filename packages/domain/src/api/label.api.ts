@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the device label calls. Paths are relative to API_BASE. Labels belong to the
@@ -12,7 +13,7 @@ export const LabelPaths = {
   delete: '/device/label/delete', // POST labelDeleteBody -> null       (device edit 4; removes it from devices)
 } as const;
 
-const labelName = z.string().trim().max(200);
+const labelName = singleLineText.max(200);
 
 export const labelItem = z.object({
   id: z.number().int(),

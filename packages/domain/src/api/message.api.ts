@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../validation/free-text.validation.ts';
 import { alarmLevelSchema, alarmRecord } from './alarm.api.ts';
 
 /**
@@ -49,7 +50,7 @@ export const messageQuery = z.object({
     .optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
-  search: z.string().trim().max(64).optional(),
+  search: singleLineText.max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readWriteTypeSchema, tagDataTypeSchema } from '../constants/tag-types.constants.ts';
+import { multiLineText, singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the data monitor of one device (device monitor permission 47). Paths are relative
@@ -52,7 +53,7 @@ export const DEFAULT_DEVICE_TAG_LIMIT = 100;
 export const monitorConfigStatuses = ['match', 'mismatch'] as const;
 export type MonitorConfigStatus = (typeof monitorConfigStatuses)[number];
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => singleLineText.max(max);
 
 /**
  * The fields of a point as sent. Numbers are checked by the server with the domain validators
@@ -61,7 +62,7 @@ const text = (max: number) => z.string().trim().max(max);
  */
 export const monitorPointFields = z.object({
   /** Validated with validateMonitorName (1-255, unique); trimmed. */
-  name: z.string().max(1024),
+  name: singleLineText.max(1024),
   data_type: tagDataTypeSchema,
   /** 0 read, 1 write, 2 read-write. */
   rw: readWriteTypeSchema.default(2),
@@ -79,7 +80,7 @@ export const monitorPointFields = z.object({
   decimals: z.number().default(0),
   /** Address increment between points of a batch; kept on the point. */
   step: z.number().int().min(1).max(65_535).default(1),
-  description: text(1024).default(''),
+  description: multiLineText.max(1024).default(''),
 });
 export type MonitorPointFields = z.input<typeof monitorPointFields>;
 

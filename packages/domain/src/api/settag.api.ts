@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { validateMultiLineText } from '../validation/free-text.validation.ts';
+import { refineWith } from '../validation/zod-glue.ts';
 import { historyValue } from './history.api.ts';
 
 /**
@@ -24,8 +26,16 @@ export const SettagPaths = {
   log: '/device/settag/log', // GET tagWriteLogQuery -> tagWriteLogReply         (device monitor 47)
 } as const;
 
-/** BOOL takes true/false or 0/1; UINT64/INT64 beyond 2^53 must be decimal strings. */
-export const settagValue = z.union([z.boolean(), z.number().finite(), z.string().max(4096)]);
+/**
+ * BOOL takes true/false or 0/1; UINT64/INT64 beyond 2^53 must be decimal strings. A string is
+ * written as typed (never trimmed) but follows the free-text rule of a multi-line field: it is
+ * logged, stored and shown like any text, and PostgreSQL cannot hold a NUL.
+ */
+export const settagValue = z.union([
+  z.boolean(),
+  z.number().finite(),
+  z.string().max(4096).superRefine(refineWith(validateMultiLineText)),
+]);
 
 export const settagBody = z.object({
   /** Device id. */

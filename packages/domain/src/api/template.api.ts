@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { readWriteTypeSchema, tagDataTypeSchema } from '../constants/tag-types.constants.ts';
+import { multiLineText, singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the single-device template calls (/device/templatelist). Paths are relative to
  * API_BASE. Codes: 1030 name exists in the team, 1033 the team's template limit
  * (template_max_num) reached, 1037 devices use the template, 1029 template id not the team's
- * or outside the caller's template data permissions.
+ * or outside the caller's template data permissions. Texts follow the free-text rule
+ * (validateFreeText); descriptions may hold line breaks.
  */
 export const TemplatePaths = {
   list: '/template/list', // GET templateListQuery -> templateListReply   (view 8)
@@ -20,7 +22,7 @@ export const templateTypes = ['local', 'global'] as const;
 export const templateTypeSchema = z.enum(templateTypes);
 export type TemplateType = z.infer<typeof templateTypeSchema>;
 
-const templateName = z.string().trim().min(1).max(64);
+const templateName = singleLineText.min(1).max(64);
 
 /** One tag of a template. `id` is the tag id devices use in `data` and `config`; it survives edits. */
 export const templateTag = z.object({
@@ -40,20 +42,20 @@ export type TemplateTag = z.infer<typeof templateTag>;
 /** A tag as sent on add/edit: with `id` it updates that tag, without it adds one; missing tags are removed. */
 export const templateTagInput = z.object({
   id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1).max(255),
+  name: singleLineText.min(1).max(255),
   data_type: tagDataTypeSchema,
   rw: readWriteTypeSchema.default(2),
-  address: z.string().trim().max(255).default(''),
-  unit: z.string().trim().max(32).default(''),
+  address: singleLineText.max(255).default(''),
+  unit: singleLineText.max(32).default(''),
   decimals: z.number().int().min(0).max(14).default(0),
-  description: z.string().trim().max(1024).default(''),
+  description: multiLineText.max(1024).default(''),
 });
 export type TemplateTagInput = z.input<typeof templateTagInput>;
 
 export const templateListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
-  search: z.string().trim().max(64).optional(),
+  search: singleLineText.max(64).optional(),
   /** `?templateid=` of the URL: only that template (an empty list when not visible). */
   templateid: z.coerce.number().int().positive().optional(),
 });
@@ -101,10 +103,10 @@ export const templateAddBody = z.object({
   name: templateName,
   type: templateTypeSchema.default('local'),
   /** Defaults to the server's region. */
-  data_center: z.string().trim().max(64).optional(),
-  hmi_model: z.string().trim().max(128).default(''),
-  default_value: z.string().trim().max(1024).default(''),
-  description: z.string().trim().max(1024).default(''),
+  data_center: singleLineText.max(64).optional(),
+  hmi_model: singleLineText.max(128).default(''),
+  default_value: singleLineText.max(1024).default(''),
+  description: multiLineText.max(1024).default(''),
   tags: tagList.default([]),
 });
 export type TemplateAddBody = z.input<typeof templateAddBody>;
@@ -122,9 +124,9 @@ export const templateEditBody = z.object({
   id: z.number().int().positive(),
   name: templateName.optional(),
   type: templateTypeSchema.optional(),
-  hmi_model: z.string().trim().max(128).optional(),
-  default_value: z.string().trim().max(1024).optional(),
-  description: z.string().trim().max(1024).optional(),
+  hmi_model: singleLineText.max(128).optional(),
+  default_value: singleLineText.max(1024).optional(),
+  description: multiLineText.max(1024).optional(),
   tags: tagList.optional(),
 });
 export type TemplateEditBody = z.input<typeof templateEditBody>;

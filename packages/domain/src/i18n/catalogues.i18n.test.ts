@@ -14,6 +14,7 @@ import { validateAlarmValue } from '../validation/alarm-value.validation.ts';
 import { validateCardNumber, validateCardPassword } from '../validation/card.validation.ts';
 import { validateEmail, validatePhone, validateVerifyCode } from '../validation/contact.validation.ts';
 import { validateDeviceName } from '../validation/device-name.validation.ts';
+import { validateFreeText } from '../validation/free-text.validation.ts';
 import { validateImportFileName } from '../validation/import-file.validation.ts';
 import { validatePositiveInteger } from '../validation/integer.validation.ts';
 import {
@@ -67,6 +68,9 @@ describe('error catalogues', () => {
 /** Inputs that make each validator fail in each of its ways. */
 const failures: ValidationResult[] = [
   validatePositiveInteger(0),
+  validateFreeText('a\u0000'),
+  validateFreeText('a\nb'),
+  validateFreeText('a\ud800'),
   validatePassword(''),
   validatePassword('a1'),
   validatePassword('abc 12345'),

@@ -26,6 +26,16 @@ describe('state', () => {
     expect(s).toEqual({ online: true, model: 'HMI-7', kind: 'hmi', firmware: '1.2.3', ip: '10.0.0.5' });
   });
 
+  it('keeps the state but cleans control characters and lone surrogates out of what the device reports', () => {
+    const s = ok(
+      decodeDevicePayload(
+        'state',
+        '{"online":true,"model":"HMI\\u0000-7\\u001b[2J","firmware":"1.2\\u0007.3\\ud800","ip":"10.0.0.5\\n\\u0085"}',
+      ),
+    );
+    expect(s).toEqual({ online: true, model: 'HMI-7[2J', firmware: '1.2.3\ufffd', ip: '10.0.0.5' });
+  });
+
   it('accepts the Last Will form', () => {
     expect(ok(decodeDevicePayload('state', '{"online":false}'))).toEqual({ online: false });
   });

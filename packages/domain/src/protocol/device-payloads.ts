@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmTypeFlags, AlarmLevel } from '../constants/alarm.constants.ts';
 import { readWriteTypeSchema, tagDataTypeSchema } from '../constants/tag-types.constants.ts';
+import { toSingleLine } from '../validation/free-text.validation.ts';
 import type { DeviceChannel } from './device-topics.ts';
 
 /*
@@ -22,16 +23,22 @@ export const DeviceKind = { Hmi: 'hmi', Gateway: 'gateway' } as const;
 export type DeviceKind = (typeof DeviceKind)[keyof typeof DeviceKind];
 export const deviceKindSchema = z.enum(['hmi', 'gateway']);
 
-const shortText = z.string().max(128);
+/**
+ * What a device says about itself (model, firmware, address) is stored and shown like any text,
+ * but the cloud cannot send a correction back: control characters are removed and lone
+ * surrogates replaced (toSingleLine) instead of refusing the whole state, which would leave an
+ * online device shown offline. PostgreSQL could not store a NUL anyway.
+ */
+const reportedText = (max: number) => z.string().max(max).transform(toSingleLine);
 
 // ---- state (device, retained; also the Last Will) ----
 
 export const deviceStateOnlineSchema = z.object({
   online: z.literal(true),
-  model: shortText.optional(),
+  model: reportedText(128).optional(),
   kind: deviceKindSchema.optional(),
-  firmware: shortText.optional(),
-  ip: z.string().max(64).optional(),
+  firmware: reportedText(128).optional(),
+  ip: reportedText(64).optional(),
 });
 /** The Last Will form: a device that vanishes is reported with just `online: false`. */
 export const deviceStateOfflineSchema = z.object({ online: z.literal(false) });

@@ -75,6 +75,8 @@ describe('validateAlarmName', () => {
     ['', [], 'validation.alarm.nameRequired'],
     ['High temp', ['High temp'], 'validation.alarm.nameDuplicate'],
     [' High temp ', ['High temp'], 'validation.alarm.nameDuplicate'],
+    ['High\u0007', [], 'validation.text.controlChars'],
+    ['High\ud800', [], 'validation.text.malformed'],
   ])('%j among %j -> %s', (name, others, key) => {
     expect(keyOf(validateAlarmName(name, others))).toBe(key);
   });

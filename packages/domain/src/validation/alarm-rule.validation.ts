@@ -1,6 +1,7 @@
 import { AlarmType } from '../constants/alarm.constants.ts';
 import type { AlarmCategory } from '../constants/alarm.constants.ts';
 import { TagDataType, tagDataTypeName } from '../constants/tag-types.constants.ts';
+import { validateFreeText } from './free-text.validation.ts';
 import { isIntegerInRange, parseExactInteger } from './integer.validation.ts';
 import { invalid, VALID } from './validation-result.ts';
 import { numericInput, refineWith } from './zod-glue.ts';
@@ -48,10 +49,12 @@ export function validateAlarmTagType(category: AlarmCategory, dataType: number):
   }
 }
 
-/** Alarm name: required and unique among `others` (compared trimmed). */
+/** Alarm name: required, free text (validateFreeText) and unique among `others` (compared trimmed). */
 export function validateAlarmName(name: string, others: readonly string[] = []): ValidationResult {
   const value = name.trim();
   if (value.length === 0) return invalid('validation.alarm.nameRequired');
+  const text = validateFreeText(value);
+  if (!text.ok) return text;
   return others.some((o) => o.trim() === value) ? invalid('validation.alarm.nameDuplicate') : VALID;
 }
 

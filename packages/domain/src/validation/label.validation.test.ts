@@ -22,6 +22,8 @@ describe('validateLabelName', () => {
     ['line', ['line', 'zone'], 'validation.label.duplicate'],
     [' line ', ['line'], 'validation.label.duplicate'],
     ['Line', ['line'], null],
+    ['a\u0000b', [], 'validation.text.controlChars'],
+    ['a\nb', [], 'validation.text.singleLine'],
   ])('%j among %j -> %s', (name, others, key) => {
     expect(keyOf(validateLabelName(name, others))).toBe(key);
   });

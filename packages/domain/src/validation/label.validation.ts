@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { Limits } from '../constants/limits.constants.ts';
+import { validateFreeText } from './free-text.validation.ts';
 import { charLength, invalid, VALID } from './validation-result.ts';
 import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
 /**
- * One device label: 1-50 characters after trimming, and not already among `others` (compared
- * trimmed and case-sensitively, as labels are shown as typed).
+ * One device label: 1-50 characters after trimming, free text (validateFreeText), and not
+ * already among `others` (compared trimmed and case-sensitively, as labels are shown as typed).
  */
 export function validateLabelName(name: string, others: readonly string[] = []): ValidationResult {
   const value = name.trim();
   if (value.length === 0) return invalid('validation.label.required');
+  const text = validateFreeText(value);
+  if (!text.ok) return text;
   if (charLength(value) > Limits.labelNameMax)
     return invalid('validation.label.length', { max: Limits.labelNameMax });
   return others.some((o) => o.trim() === value) ? invalid('validation.label.duplicate') : VALID;

@@ -22,6 +22,7 @@ describe('validateMonitorName', () => {
     ['', [], 'validation.monitor.nameRequired'],
     ['temp', ['temp'], 'validation.monitor.nameDuplicate'],
     ['temp', ['Temp'], null],
+    ['te\u001bmp', [], 'validation.text.controlChars'],
   ])('%j -> %s', (name, others, key) => {
     expect(keyOf(validateMonitorName(name, others))).toBe(key);
   });

@@ -1,4 +1,5 @@
 import { Limits } from '../constants/limits.constants.ts';
+import { validateFreeText } from './free-text.validation.ts';
 import { isIntegerInRange } from './integer.validation.ts';
 import { charLength, invalid, VALID } from './validation-result.ts';
 import { numericInput, refineWith, stringSchemaOf } from './zod-glue.ts';
@@ -7,10 +8,12 @@ import type { NumericInput } from './zod-glue.ts';
 
 type Numeric = NumericInput | null | undefined;
 
-/** Monitor name: 1-255 characters and unique among `others` (compared trimmed). */
+/** Monitor name: 1-255 characters of free text (validateFreeText), unique among `others` (compared trimmed). */
 export function validateMonitorName(name: string, others: readonly string[] = []): ValidationResult {
   const value = name.trim();
   if (value.length === 0) return invalid('validation.monitor.nameRequired');
+  const text = validateFreeText(value);
+  if (!text.ok) return text;
   const len = charLength(value);
   if (len < Limits.monitorNameMin || len > Limits.monitorNameMax) {
     return invalid('validation.monitor.nameLength', {

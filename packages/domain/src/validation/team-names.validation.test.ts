@@ -14,6 +14,7 @@ describe('validateRoleName', () => {
     ['x'.repeat(10), null],
     ['管理员管理员管理员管', null],
     ['x'.repeat(11), 'validation.roleName.length'],
+    ['ad\u007fmin', 'validation.text.controlChars'],
     ['', 'validation.roleName.required'],
     [' ', 'validation.roleName.required'],
   ])('%j -> %s', (name, key) => {

@@ -1,12 +1,15 @@
 import { Limits } from '../constants/limits.constants.ts';
+import { validateFreeText } from './free-text.validation.ts';
 import { charLength, invalid, VALID } from './validation-result.ts';
 import { stringSchemaOf } from './zod-glue.ts';
 import type { ValidationResult } from './validation-result.ts';
 
-/** Role name: 1-10 characters after trimming. */
+/** Role name: 1-10 characters of free text (validateFreeText) after trimming. */
 export function validateRoleName(name: string): ValidationResult {
   const value = name.trim();
   if (value.length === 0) return invalid('validation.roleName.required');
+  const text = validateFreeText(value);
+  if (!text.ok) return text;
   return charLength(value) <= Limits.roleNameMax
     ? VALID
     : invalid('validation.roleName.length', { max: Limits.roleNameMax });

@@ -6,6 +6,9 @@
 export const validationKeys = [
   'validation.required',
   'validation.positiveInteger',
+  'validation.text.controlChars',
+  'validation.text.singleLine',
+  'validation.text.malformed',
   'validation.password.required',
   'validation.password.length',
   'validation.password.invalidChar',

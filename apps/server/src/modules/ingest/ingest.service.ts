@@ -1,4 +1,4 @@
-import { dataSamples, type DeviceData, type IngestDrops } from '@hmi/domain';
+import { dataSamples, toSingleLine, type DeviceData, type IngestDrops } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -151,7 +151,8 @@ export class IngestService {
             unknownTag: 0,
             wrongType: 0,
             badPayload: 1,
-            reason: error.slice(0, 200),
+            // The reason quotes the device's own JSON keys: stored, so cleaned (PostgreSQL refuses NUL).
+            reason: toSingleLine(error.slice(0, 200)),
             at: Date.now(),
           });
       })

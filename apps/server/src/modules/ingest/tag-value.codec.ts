@@ -1,4 +1,4 @@
-import { integerTagRanges, TagDataType, tagDataTypeName, type HistoryValue } from '@hmi/domain';
+import { integerTagRanges, TagDataType, tagDataTypeName, toWellFormed, type HistoryValue } from '@hmi/domain';
 
 /** A value as stored: `num` for numbers (BOOL 0/1), `txt` for strings and exact 64-bit text. */
 export interface StoredValue {
@@ -20,10 +20,21 @@ for (const code of [TagDataType.UINT16, TagDataType.UINT32, TagDataType.INT16, T
 }
 
 /**
+ * A STRING value as stored. A PLC string ends at its first NUL (fixed-length string registers
+ * are NUL-padded), and PostgreSQL text cannot hold one; a lone surrogate becomes U+FFFD, as UTF-8
+ * storage would make it anyway, so the value streamed live is the value read back later.
+ */
+function storedString(value: string): string {
+  const nul = value.indexOf('\u0000');
+  return toWellFormed(nul < 0 ? value : value.slice(0, nul));
+}
+
+/**
  * Checks a value a device reported for a tag of data type `type` (TagDataType code) and gives
  * its stored form; the error says why it does not fit (wrong JSON type, not an integer, out of
  * the type's range). null is accepted for every type: the device could not read the value.
- * BOOL takes true/false and 0/1; UINT64/INT64 take integers or decimal strings (exact beyond 2^53).
+ * BOOL takes true/false and 0/1; UINT64/INT64 take integers or decimal strings (exact beyond 2^53);
+ * a STRING is stored up to its first NUL (storedString).
  */
 export function encodeTagValue(type: number, value: unknown): EncodeResult {
   if (value === null) return NULL_VALUE;
@@ -49,7 +60,7 @@ export function encodeTagValue(type: number, value: unknown): EncodeResult {
       if (typeof value === 'number' && Number.isFinite(value)) return { num: value, txt: null };
       return { error: `expected ${tagDataTypeName(type)}` };
     case TagDataType.STRING:
-      if (typeof value === 'string') return { num: null, txt: value };
+      if (typeof value === 'string') return { num: null, txt: storedString(value) };
       return { error: 'expected STRING' };
     default:
       return { error: `unknown data type ${type}` };

@@ -8,6 +8,7 @@ import {
   registerEmailBody,
   registerResult,
   resendMailBody,
+  singleLineText,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,11 +20,11 @@ const typeQuery = z.object({
   type: z.coerce.number().pipe(z.union([z.literal(RegisterType.Phone), z.literal(RegisterType.Email)])),
 });
 const registerBody = registerEmailBody.extend({
-  area_code: z.string().optional(),
-  code: z.string().optional(),
+  area_code: singleLineText.optional(),
+  code: singleLineText.optional(),
 });
-const activateQuery = z.object({ token: z.string().max(200).optional() });
-const langBody = z.object({ lang: z.string().optional() }).nullish();
+const activateQuery = z.object({ token: singleLineText.max(200).optional() });
+const langBody = z.object({ lang: singleLineText.optional() }).nullish();
 
 /**
  * Registration by email or phone, activation link, resend, phone codes. All public; all but the

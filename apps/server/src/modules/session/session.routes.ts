@@ -8,6 +8,7 @@ import {
   PHONE_AREA_CODES,
   RegisterMethod,
   refreshBody,
+  singleLineText,
   tokenPair,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import { tokenFromHeader } from './access-token.ts';
 import { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
 
 const loginQuery = z.object({ type: z.coerce.number().pipe(z.literal(1)).default(1) });
-const refreshQuery = z.object({ from: z.string().optional() });
+const refreshQuery = z.object({ from: singleLineText.optional() });
 
 /** Login, token refresh and logout. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
