@@ -206,37 +206,52 @@ export class HistoryStage {
   /**
    * Moves the staged frames committed at or before `watermark` (their rollups are stored) into
    * history_frames, a slice of whole batches per transaction, oldest first. Returns how many moved.
+   *
+   * A slice is chosen, moved and forgotten in memory synchronously while holding the connection
+   * (batches commit only under it). `seq` is the rowid: once the delete empties history_recent
+   * the next commit reuses seqs from 1, so memory forgetting `seq <= through` after releasing
+   * the connection also forgot a batch committed in between, still staged: invisible to the
+   * readers and to the duplicate check (a re-send was staged and rolled up a second time).
    */
   async compact(watermark: number): Promise<number> {
     let moved = 0;
     for (;;) {
-      let count = 0;
-      let through = -1;
-      for (const b of this.batches) {
-        if (b.at > watermark || (count > 0 && count + b.count > COMPACT_SLICE)) break;
-        count += b.count;
-        through = b.lastSeq;
-      }
-      if (count === 0) return moved;
-      await this.db.connection().execute(async () => {
+      // Nothing covered: no turn of the connection (a batch committed meanwhile is newer still).
+      if (this.batches.length === 0 || this.batches[0]!.at > watermark) return moved;
+      const count = await this.db.connection().execute(async () => {
         if (this.file.inTransaction) throw new Error('the SQLite connection is inside another transaction');
-        this.file
-          .transaction(() => {
-            this.move.run(through);
-            this.remove.run(through);
-          })
-          .immediate();
+        return this.compactSlice(watermark);
       });
-      while (this.batches.length > 0 && this.batches[0]!.lastSeq <= through) this.batches.shift();
-      for (const d of this.devices.values()) {
-        const newest = d.drop(through);
-        if (d.storedMaxTs !== undefined && newest > d.storedMaxTs) d.storedMaxTs = newest;
-      }
-      this.staged -= count;
+      if (count === 0) return moved;
       moved += count;
       // Let the batches waiting for the connection go first.
       await new Promise((r) => setImmediate(r));
     }
+  }
+
+  /** Moves and forgets the oldest slice of batches the watermark covers (holding the connection). */
+  private compactSlice(watermark: number): number {
+    let count = 0;
+    let through = -1;
+    for (const b of this.batches) {
+      if (b.at > watermark || (count > 0 && count + b.count > COMPACT_SLICE)) break;
+      count += b.count;
+      through = b.lastSeq;
+    }
+    if (count === 0) return 0;
+    this.file
+      .transaction(() => {
+        this.move.run(through);
+        this.remove.run(through);
+      })
+      .immediate();
+    while (this.batches.length > 0 && this.batches[0]!.lastSeq <= through) this.batches.shift();
+    for (const d of this.devices.values()) {
+      const newest = d.drop(through);
+      if (d.storedMaxTs !== undefined && newest > d.storedMaxTs) d.storedMaxTs = newest;
+    }
+    this.staged -= count;
+    return count;
   }
 
   /** The keys of a device's staged frames in [from, to], by key (desc: reversed); no I/O. */
