@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
+import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
 import type { LiveRepo } from './live.repo.ts';
 
@@ -118,6 +119,10 @@ export class LiveHub {
     this.clients.add(client);
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
+      if (messageBytes(data) > LiveLimits.maxMessageBytes) {
+        ws.close(MESSAGE_TOO_BIG, 'message too big');
+        return;
+      }
       if (isBinary) {
         ws.close(LiveCloseCode.BadMessage, 'text frames only');
         return;
