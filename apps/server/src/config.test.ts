@@ -34,6 +34,32 @@ describe('loadConfig', () => {
         register: { max: 20, windowMs: 3600_000 },
         codes: { max: 30, windowMs: 3600_000 },
       },
+      broker: {
+        maxPacketBytes: 256 * 1024 + 1024,
+        maxConnectBytes: 4096,
+        connectTimeoutMs: 10_000,
+        unboundStateBytes: 2048,
+        autoRegisterLimit: { limit: 20, windowMs: 3600_000 },
+      },
+    });
+  });
+
+  it('reads the embedded broker limits; a CONNECT is never allowed more than a packet', () => {
+    const c = loadConfig({
+      DATA_DIR: dir,
+      MQTT_MAX_PACKET_BYTES: '3000',
+      MQTT_MAX_CONNECT_BYTES: '8192',
+      MQTT_CONNECT_TIMEOUT: '5',
+      DEVICE_UNBOUND_STATE_BYTES: '0',
+      DEVICE_AUTO_REGISTER_LIMIT: '3',
+      DEVICE_AUTO_REGISTER_WINDOW: '60',
+    });
+    expect(c.broker).toEqual({
+      maxPacketBytes: 3000,
+      maxConnectBytes: 3000,
+      connectTimeoutMs: 5000,
+      unboundStateBytes: 0,
+      autoRegisterLimit: { limit: 3, windowMs: 60_000 },
     });
   });
 
@@ -83,6 +109,11 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'not a url'],
     ['DEVICE_AUTO_REGISTER', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['MQTT_MAX_PACKET_BYTES', '100'],
+    ['MQTT_MAX_PACKET_BYTES', '300000000'],
+    ['MQTT_MAX_CONNECT_BYTES', '100'],
+    ['MQTT_CONNECT_TIMEOUT', '0'],
+    ['DEVICE_AUTO_REGISTER_LIMIT', '0'],
   ])('names the variable in errors: %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}`));
   });

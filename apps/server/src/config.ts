@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LiveLimits, regionSchema, type Region } from '@hmi/domain';
 import { z } from 'zod';
+import { DEFAULT_BROKER_LIMITS as broker } from './plugins/mqtt/broker-limits.ts';
 
 /** The repository root: relative paths in settings are resolved against it, never the cwd. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -53,6 +54,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -')
     .optional(),
+  // 268435460: the largest packet MQTT can frame (a 4-byte remaining length of 268435455).
+  MQTT_MAX_PACKET_BYTES: int(broker.maxPacketBytes, 1024).pipe(z.number().max(268_435_460)),
+  MQTT_MAX_CONNECT_BYTES: int(broker.maxConnectBytes, 512).pipe(z.number().max(65_536)),
+  MQTT_CONNECT_TIMEOUT: int(broker.connectTimeoutMs / 1000, 1).pipe(z.number().max(300)),
+  DEVICE_UNBOUND_STATE_BYTES: int(broker.unboundStateBytes),
+  DEVICE_AUTO_REGISTER_LIMIT: int(broker.autoRegisterLimit.limit, 1),
+  DEVICE_AUTO_REGISTER_WINDOW: int(broker.autoRegisterLimit.windowMs / 1000, 1),
   BUS_URL: url(/^(redis|rediss|nats):$/),
   SMTP_URL: url(/^smtps?:$/),
   SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
@@ -102,6 +110,18 @@ export interface Config {
   mqttClientId: string | undefined;
   /** With MQTT_URL: servers of one share group split the devices' messages; default hmi-cloud. */
   mqttShareGroup: string | undefined;
+  /**
+   * Embedded broker: largest packet and CONNECT (bytes), time to authenticate (ms), largest
+   * retained state of an unbound device (bytes), self-registrations per address and window.
+   * maxPacketBytes is also the largest WebSocket message on /mqtt.
+   */
+  broker: {
+    maxPacketBytes: number;
+    maxConnectBytes: number;
+    connectTimeoutMs: number;
+    unboundStateBytes: number;
+    autoRegisterLimit: { limit: number; windowMs: number };
+  };
   busUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -206,6 +226,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    broker: {
+      maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+      // A CONNECT is a packet: never more than the packet limit.
+      maxConnectBytes: Math.min(e.MQTT_MAX_CONNECT_BYTES, e.MQTT_MAX_PACKET_BYTES),
+      connectTimeoutMs: e.MQTT_CONNECT_TIMEOUT * 1000,
+      unboundStateBytes: e.DEVICE_UNBOUND_STATE_BYTES,
+      autoRegisterLimit: {
+        limit: e.DEVICE_AUTO_REGISTER_LIMIT,
+        windowMs: e.DEVICE_AUTO_REGISTER_WINDOW * 1000,
+      },
+    },
     busUrl: e.BUS_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

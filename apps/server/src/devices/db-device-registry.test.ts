@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActiveUser } from '../../test/factories.ts';
 import type { TestServer } from '../../test/test-server.ts';
-import { startDeviceTestServer } from '../modules/device/device-test-factories.ts';
+import { buildDevice, startDeviceTestServer } from '../modules/device/device-test-factories.ts';
 import { uniqueSn } from '../plugins/mqtt/mqtt-test-helpers.ts';
 import { DbDeviceRegistry } from './db-device-registry.ts';
 import { parseFactoryCsv } from './factory-csv.ts';
@@ -60,6 +61,16 @@ describe('DbDeviceRegistry', () => {
       .where('sn', '=', sn)
       .execute();
     expect(rows).toEqual([{ registered_by: 'auto' }]);
+  });
+
+  it('tells a device bound to a team from an unbound or unknown one', async () => {
+    const unbound = uniqueSn('REG');
+    await registry.add({ sn: unbound, secret: 'pin-1234' });
+    const user = await createActiveUser(server);
+    const bound = await buildDevice(server, user.tokens.token);
+    expect(await registry.isBound(unbound)).toBe(false);
+    expect(await registry.isBound(bound.sn)).toBe(true);
+    expect(await registry.isBound(uniqueSn('NONE'))).toBe(false);
   });
 
   it('refuses malformed serial numbers and secrets', async () => {

@@ -31,6 +31,11 @@ export class DbDeviceRegistry implements DeviceRegistry {
     return (await verifyDeviceSecret(secret, row.secret_hash)) ? 'ok' : 'wrong-secret';
   }
 
+  async isBound(sn: string): Promise<boolean> {
+    const row = await this.db.selectFrom('devices').select('team_id').where('sn', '=', sn).executeTakeFirst();
+    return row !== undefined && row.team_id !== null;
+  }
+
   /** Trust on first use (the broker calls this only when DEVICE_AUTO_REGISTER is on). */
   async register(sn: string, secret: string): Promise<'created' | 'exists'> {
     const outcome = await this.add({ sn, secret }, { registeredBy: 'auto' });

@@ -32,6 +32,7 @@ export const deviceLinkPlugin = fp<{ config: Config }>(
       mqttPort: config.mqttPort,
       deviceAutoRegister: config.deviceAutoRegister,
       host: config.host,
+      broker: config.broker,
     });
     if (config.mqttClientId) settings.clientId = config.mqttClientId;
     if (config.mqttShareGroup) settings.shareGroup = config.mqttShareGroup;

@@ -70,7 +70,11 @@ export const liveDataPlugin = fp<{ config: Config }>(
     // The history writer registers and folds what a crash left out of the rollups before any data.
     await ingest.start();
     if (!app.hasDecorator('websocketServer')) {
-      await app.register(websocket, { options: { maxPayload: LiveLimits.maxMessageBytes } });
+      // One WebSocket server for every socket route, and ws has no per-route maxPayload: it
+      // admits the largest message of any route, MQTT packets on /mqtt (MQTT_MAX_PACKET_BYTES);
+      // the browser sockets refuse more than LiveLimits.maxMessageBytes themselves (1009).
+      const maxPayload = Math.max(LiveLimits.maxMessageBytes, config.broker.maxPacketBytes);
+      await app.register(websocket, { options: { maxPayload } });
     }
     const detach = [
       ingest.attach(link),

@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
+import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { MessageRate } from './message-rate.ts';
@@ -133,6 +134,11 @@ export class LiveHub {
     // Per message: the rate, a parse, and at most recording a request; no closure, no promise.
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
+      // One WebSocket server serves /mqtt too (its limit is the MQTT packet's): ours is 16 KiB.
+      if (messageBytes(data) > LiveLimits.maxMessageBytes) {
+        ws.close(MESSAGE_TOO_BIG, 'message too big');
+        return;
+      }
       if (!client.rate.admit(ws)) return;
       if (isBinary) ws.close(LiveCloseCode.BadMessage, 'text frames only');
       else this.onMessage(client, data.toString());

@@ -1,6 +1,7 @@
 import { LiveCloseCode, LiveLimits, notifyClientMessage, notifyEvent, type NotifyEvent } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { AlarmEvent, Bus, MessagesChangedEvent } from '../../plugins/bus.ts';
 import type { PrincipalLoader } from '../live/live-hub.ts';
@@ -99,6 +100,10 @@ export class NotifyHub {
     this.byUser.set(user.id, own);
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
+      if (messageBytes(data) > LiveLimits.maxMessageBytes) {
+        ws.close(MESSAGE_TOO_BIG, 'message too big');
+        return;
+      }
       if (!client.rate.admit(ws)) return;
       let parsed = false;
       if (!isBinary) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BROKER_LIMITS } from './broker-limits.ts';
 import { createDeviceLink, readDeviceLinkEnv } from './device-link-settings.ts';
 import { MemoryDeviceRegistry } from './memory-device-registry.ts';
 
@@ -13,6 +14,7 @@ describe('device link settings', () => {
       tls: undefined,
       autoRegister: true,
       reconnectLimit: { limit: 15, windowMs: 60_000, blockMs: 300_000 },
+      limits: DEFAULT_BROKER_LIMITS,
       shareGroup: 'hmi-cloud',
       clientId: undefined,
     });

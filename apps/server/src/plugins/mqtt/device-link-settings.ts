@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './broker-limits.ts';
 import type { RateLimit } from './connect-rate-limiter.ts';
 import type { DeviceLink } from './device-link.ts';
 import type { DeviceRegistry } from './device-registry.ts';
@@ -7,8 +8,8 @@ import { EmbeddedDeviceLink } from './embedded-device-link.ts';
 import { ExternalDeviceLink } from './external-device-link.ts';
 
 /**
- * Settings of the device connection. MQTT_PORT, MQTT_URL and DEVICE_AUTO_REGISTER are also in
- * config.ts; the others are read here until config.ts takes them over (same names).
+ * Settings of the device connection. MQTT_PORT, MQTT_URL, DEVICE_AUTO_REGISTER and the broker
+ * limits are in config.ts; the others are read here until config.ts takes them over (same names).
  */
 export interface DeviceLinkSettings {
   /** Set: use that external broker; unset: run the embedded one. */
@@ -18,6 +19,8 @@ export interface DeviceLinkSettings {
   tls: { port: number; certFile: string; keyFile: string } | undefined;
   autoRegister: boolean;
   reconnectLimit: RateLimit;
+  /** Embedded broker: packet sizes, unauthenticated time, unbound devices (config.ts `broker`). */
+  limits: BrokerLimits;
   shareGroup: string;
   clientId: string | undefined;
 }
@@ -48,7 +51,13 @@ const mqttEnvSchema = z
 
 /** Reads the MQTT settings that config.ts does not (yet) hold; errors name the variable. */
 export function readDeviceLinkEnv(
-  base: { mqttUrl: string | undefined; mqttPort: number; deviceAutoRegister: boolean; host?: string },
+  base: {
+    mqttUrl: string | undefined;
+    mqttPort: number;
+    deviceAutoRegister: boolean;
+    host?: string;
+    broker?: BrokerLimits;
+  },
   env: Record<string, string | undefined> = process.env,
 ): DeviceLinkSettings {
   const raw = Object.fromEntries(
@@ -74,6 +83,7 @@ export function readDeviceLinkEnv(
       windowMs: e.MQTT_RECONNECT_WINDOW * 1000,
       blockMs: e.MQTT_RECONNECT_BLOCK * 1000,
     },
+    limits: base.broker ?? DEFAULT_BROKER_LIMITS,
     shareGroup: e.MQTT_SHARE_GROUP,
     clientId: e.MQTT_CLIENT_ID,
   };
@@ -99,5 +109,6 @@ export function createDeviceLink(settings: DeviceLinkSettings, registry: DeviceR
     },
     autoRegister: settings.autoRegister,
     reconnectLimit: settings.reconnectLimit,
+    limits: settings.limits,
   });
 }

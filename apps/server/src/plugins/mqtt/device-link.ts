@@ -44,8 +44,10 @@ export interface DeviceDisconnectEvent {
 
 /** Something a device asked for and did not get (for logs and audit; the device is told by the protocol). */
 export interface DeviceRefusalEvent {
-  sn: string;
-  action: 'connect' | 'publish' | 'subscribe' | 'will';
+  /** Undefined when the connection was refused before its CONNECT named a client id. */
+  sn: string | undefined;
+  /** packet: a packet over the size limit on an authenticated connection, which is then closed. */
+  action: 'connect' | 'publish' | 'subscribe' | 'will' | 'packet';
   reason: string;
   topic?: string;
   remoteAddress?: string | undefined;

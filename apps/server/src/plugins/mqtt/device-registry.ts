@@ -15,4 +15,9 @@ export interface DeviceRegistry {
    * the caller then authenticates again. Absent when the store cannot register devices.
    */
   register?(sn: string, secret: string): Promise<'created' | 'exists'>;
+  /**
+   * True when the device is bound to a team. The broker keeps less for unbound devices (anyone
+   * can register an SN on first use); asked only when that matters, so it may cost a query.
+   */
+  isBound(sn: string): Promise<boolean>;
 }

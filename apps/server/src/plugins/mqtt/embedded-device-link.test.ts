@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, connect as netConnect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { MqttClient } from 'mqtt';
@@ -20,6 +16,8 @@ import {
   connectedDevice,
   LinkRecorder,
   nextDeviceMessage,
+  rawConnect,
+  selfSignedCert,
   sleep,
   subscribeGranted,
   waitUntil,
@@ -201,6 +199,16 @@ describe('embedded broker: topic rules', () => {
     expect(await subscribeGranted(a, [deviceTopic(A, 'config'), deviceTopic(A, 'cmd')])).toEqual([1, 1]);
     expect(a.connected).toBe(true);
     expect(rec.events.refused.filter((r) => r.action === 'subscribe')).toHaveLength(refused.length);
+  });
+
+  it('grants a QoS 2 subscription as QoS 1 in the SUBACK, and delivers at QoS 1', async () => {
+    await startLink();
+    const a = await device(A, SECRET_A);
+    const filters = [deviceTopic(A, 'cmd'), deviceTopic(A, 'config'), deviceTopic(B, 'cmd')];
+    expect(await subscribeGranted(a, filters, 2)).toEqual([1, 1, 128]);
+    const qos = new Promise<number>((resolve) => a.once('message', (_t, _p, packet) => resolve(packet.qos)));
+    await link.sendCommand(A, { id: 'q2', op: 'rebirth', args: {} });
+    expect(await qos).toBe(1);
   });
 
   it("never delivers another device's config or commands", async () => {
@@ -499,69 +507,20 @@ describe('embedded broker: transports and ports', () => {
   });
 
   describe('TLS', () => {
-    let dir: string;
-    let cert: Buffer;
-    let key: Buffer;
+    let tls: ReturnType<typeof selfSignedCert>;
     beforeAll(() => {
-      dir = mkdtempSync(join(tmpdir(), 'mqtt-tls-'));
-      execFileSync(
-        'openssl',
-        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
-          '-addext',
-          'subjectAltName=IP:127.0.0.1',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-        ]),
-        { stdio: 'ignore' },
-      );
-      cert = readFileSync(join(dir, 'cert.pem'));
-      key = readFileSync(join(dir, 'key.pem'));
+      tls = selfSignedCert();
     });
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    afterAll(() => tls.remove());
 
     it('accepts devices over TLS with the same rules', async () => {
-      await startLink({ tls: { port: 0, cert, key } });
+      await startLink({ tls: { port: 0, cert: tls.cert, key: tls.key } });
       const tlsUrl = `mqtts://127.0.0.1:${link.ports.mqtts}`;
-      const wrong = await connectDevice(tlsUrl, A, 'nope', { ca: cert });
+      const wrong = await connectDevice(tlsUrl, A, 'nope', { ca: tls.cert });
       expect(wrong.ok || wrong.code).toBe(4);
-      clients.push(await connectedDevice(tlsUrl, A, SECRET_A, { ca: cert }));
+      clients.push(await connectedDevice(tlsUrl, A, SECRET_A, { ca: tls.cert }));
       await waitUntil(() => rec.events.connect.length === 1);
       expect(rec.events.connect[0]).toMatchObject({ sn: A, transport: 'tls' });
     });
   });
 });
-
-/** A hand-built MQTT 3.1.1 CONNECT with a will, so the test controls keepalive pings. */
-function rawConnect(
-  sn: string,
-  secret: string,
-  keepalive: number,
-  will: { topic: string; payload: string },
-): Buffer {
-  const str = (s: string) => {
-    const b = Buffer.from(s, 'utf8');
-    return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
-  };
-  // flags: username, password, will retain, will QoS 1, will, clean session
-  const flags = 0x80 | 0x40 | 0x20 | 0x08 | 0x04 | 0x02;
-  const body = Buffer.concat([
-    str('MQTT'),
-    Buffer.from([4, flags, keepalive >> 8, keepalive & 0xff]),
-    str(sn),
-    str(will.topic),
-    str(will.payload),
-    str(sn),
-    str(secret),
-  ]);
-  const length: number[] = [];
-  let n = body.length;
-  do {
-    let byte = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) byte |= 0x80;
-    length.push(byte);
-  } while (n > 0);
-  return Buffer.concat([Buffer.from([0x10, ...length]), body]);
-}

@@ -1,13 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import {
   decodeDevicePayload,
-  deviceSecretSchema,
   deviceTopic,
   deviceTopicPrefix,
   encodeDevicePayload,
@@ -15,17 +14,27 @@ import {
   type DeviceCommand,
   type DeviceConfig,
 } from '@hmi/domain';
-import { SlidingWindowLimiter, type RateLimit } from './connect-rate-limiter.ts';
-import { authorizeDevicePublish, authorizeDeviceSubscribe, authorizeDeviceWill } from './device-acl.ts';
+import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './broker-limits.ts';
+import type { RateLimit } from './connect-rate-limiter.ts';
+import { authorizeDevicePublish, authorizeDeviceSubscribe } from './device-acl.ts';
+import {
+  ConnackCode,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  DEFAULT_RECONNECT_LIMIT,
+  DeviceAdmission,
+} from './device-admission.ts';
 import {
   DeviceLinkListeners,
   type DeviceDisconnectEvent,
   type DeviceLink,
   type DeviceLinkEvents,
+  type DeviceMessage,
   type DeviceMessageHandler,
   type Transport,
 } from './device-link.ts';
 import type { DeviceRegistry } from './device-registry.ts';
+import { PacketGuard } from './packet-guard.ts';
+import { grantAtMostQos1 } from './subscribe-qos.ts';
 
 export interface EmbeddedDeviceLinkOptions {
   registry: DeviceRegistry;
@@ -43,21 +52,11 @@ export interface EmbeddedDeviceLinkOptions {
   authFailureLimit?: RateLimit;
   /** A message handler that has not settled by then counts as failed. Default 30 s. */
   ackTimeoutMs?: number;
+  /** Packet sizes, the unauthenticated time, and what unbound devices may register and keep. */
+  limits?: Partial<BrokerLimits>;
   /** Clock, injectable for the rate limits. */
   now?: () => number;
 }
-
-export const DEFAULT_RECONNECT_LIMIT: RateLimit = { limit: 15, windowMs: 60_000, blockMs: 5 * 60_000 };
-export const DEFAULT_AUTH_FAILURE_LIMIT: RateLimit = { limit: 10, windowMs: 60_000, blockMs: 5 * 60_000 };
-
-/** CONNACK return codes of MQTT 3.1.1 (aedes declares them as a const enum we cannot import). */
-const ConnackCode = {
-  IdentifierRejected: 2,
-  ServerUnavailable: 3,
-  BadCredentials: 4,
-  NotAuthorized: 5,
-} as const;
-type ConnackCode = (typeof ConnackCode)[keyof typeof ConnackCode];
 
 /** Thrown by start() when a listener port is taken; names the setting to change. */
 export class MqttPortInUseError extends Error {
@@ -85,7 +84,9 @@ interface ConnectionInfo {
 /**
  * The embedded broker (aedes) with the device rules of DESIGN section 5: authentication by SN
  * and secret, per-device topic ACL, will and retain rules, takeover only with the right secret,
- * the reconnect flood limit, and delivery of device messages to the cloud.
+ * the reconnect flood limit, and delivery of device messages to the cloud. Every connection is
+ * read through a PacketGuard (packet sizes at the fixed header, the unauthenticated time), and
+ * what unbound, self-registered devices may register and keep is capped (BrokerLimits).
  *
  * Device messages reach the cloud from inside `authorizePublish`: aedes calls it before it
  * writes the PUBACK (QoS 1) or PUBREC (QoS 2), so holding its callback until the message
@@ -97,17 +98,17 @@ export class EmbeddedDeviceLink implements DeviceLink {
   readonly kind = 'embedded' as const;
   private aedes: Aedes | undefined;
   private readonly servers: Server[] = [];
-  private readonly sockets = new Set<Duplex>();
+  private readonly sockets = new Set<PacketGuard>();
   private readonly listeners: DeviceLinkListeners;
   private readonly info = new WeakMap<Client, ConnectionInfo>();
   private readonly transports = new WeakMap<
     object,
-    { transport: Transport; req?: IncomingMessage | undefined }
+    { transport: Transport; remoteAddress: string | undefined }
   >();
   /** The newest authenticated connection of each SN: an older one closing is a takeover, not an outage. */
   private readonly latest = new Map<string, Client>();
-  private readonly reconnects: SlidingWindowLimiter;
-  private readonly authFailures: SlidingWindowLimiter;
+  private readonly admission: DeviceAdmission;
+  private readonly limits: BrokerLimits;
   private readonly now: () => number;
   private mqttPort: number | null = null;
   private mqttsPort: number | null = null;
@@ -115,11 +116,16 @@ export class EmbeddedDeviceLink implements DeviceLink {
   constructor(private readonly options: EmbeddedDeviceLinkOptions) {
     this.now = options.now ?? Date.now;
     this.listeners = new DeviceLinkListeners(options.ackTimeoutMs ?? 30_000);
-    this.reconnects = new SlidingWindowLimiter(options.reconnectLimit ?? DEFAULT_RECONNECT_LIMIT, this.now);
-    this.authFailures = new SlidingWindowLimiter(
-      options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT,
-      this.now,
-    );
+    this.limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
+    this.admission = new DeviceAdmission({
+      registry: options.registry,
+      autoRegister: options.autoRegister,
+      reconnectLimit: options.reconnectLimit ?? DEFAULT_RECONNECT_LIMIT,
+      authFailureLimit: options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT,
+      autoRegisterLimit: this.limits.autoRegisterLimit,
+      now: this.now,
+    });
+    this.refuseConnection = this.refuseConnection.bind(this);
   }
 
   /** The ports actually listened on (after start). */
@@ -130,11 +136,14 @@ export class EmbeddedDeviceLink implements DeviceLink {
   async start(): Promise<void> {
     if (this.aedes) throw new Error('the embedded MQTT broker is already started');
     const aedes = await Aedes.createBroker({
+      // The guard closes a connection that is not authenticated in time, with the reason; aedes'
+      // own timer (until the CONNECT arrives) only backs it up.
+      connectTimeout: this.limits.connectTimeoutMs + 1_000,
       preConnect: (client, packet, done) => {
-        const t = this.transports.get(client.conn) ?? { transport: 'tcp' as const };
+        const t = this.transports.get(client.conn);
         this.info.set(client, {
-          transport: t.transport,
-          remoteAddress: t.req?.socket.remoteAddress ?? (client.conn as Socket).remoteAddress,
+          transport: t?.transport ?? 'tcp',
+          remoteAddress: t?.remoteAddress,
           keepalive: packet.keepalive ?? 0,
           will: packet.will ? { topic: packet.will.topic, payload: packet.will.payload } : undefined,
           takeover: false,
@@ -144,7 +153,12 @@ export class EmbeddedDeviceLink implements DeviceLink {
       },
       authenticate: (client, username, password, done) => {
         this.authenticate(client, username, password).then(
-          (code) => (code === 0 ? done(null, true) : done(authError(code), false)),
+          (code) => {
+            if (code !== 0) return done(authError(code), false);
+            // Later packets may now be read, up to the full packet size.
+            if (client.conn instanceof PacketGuard) client.conn.authenticated();
+            done(null, true);
+          },
           (err: unknown) => {
             this.listeners.emit('error', asError(err));
             done(authError(ConnackCode.ServerUnavailable), false);
@@ -158,6 +172,7 @@ export class EmbeddedDeviceLink implements DeviceLink {
           this.refuse(client, 'subscribe', decision.reason, sub.topic);
           return done(null, null); // SUBACK 0x80 for this filter; the connection stays
         }
+        // grantAtMostQos1 already lowered the request (and so the SUBACK); this is the backstop.
         done(null, { ...sub, qos: sub.qos > 1 ? 1 : sub.qos });
       },
       // Defence in depth: even a subscription that slipped through never forwards foreign topics.
@@ -197,12 +212,16 @@ export class EmbeddedDeviceLink implements DeviceLink {
     try {
       const host = this.options.host;
       if (this.options.port !== null) {
-        const server = createNetServer((socket) => this.handle(socket, 'tcp'));
+        const server = createNetServer((socket) => this.handle(socket, 'tcp', socket.remoteAddress));
         this.mqttPort = await this.listen(server, this.options.port, host, 'MQTT_PORT');
       }
       if (this.options.tls) {
         const { port, cert, key } = this.options.tls;
-        const server = createTlsServer({ cert, key }, (socket) => this.handle(socket, 'tls'));
+        const server = createTlsServer(
+          // The handshake, before the guard's clock starts, gets the same time.
+          { cert, key, handshakeTimeout: this.limits.connectTimeoutMs },
+          (socket) => this.handle(socket, 'tls', socket.remoteAddress),
+        );
         this.mqttsPort = await this.listen(server, port, host, 'MQTT_TLS_PORT');
       }
     } catch (err) {
@@ -225,14 +244,21 @@ export class EmbeddedDeviceLink implements DeviceLink {
   /**
    * MQTT over WebSocket: give it each socket accepted on the HTTP server's `/mqtt` path
    * (with @fastify/websocket: `app.get('/mqtt', { websocket: true }, (socket, req) =>
-   * link.handleWebSocket(socket, req.raw))`).
+   * link.handleWebSocket(socket, req.raw, req.ip))`). `remoteAddress` is the device's address
+   * for the per-address limits (behind a trusted proxy, the forwarded one); default the peer's.
+   * The WebSocket server must allow messages of maxPacketBytes (its maxPayload).
    */
-  handleWebSocket(socket: WebSocket, req: IncomingMessage): void {
+  handleWebSocket(socket: WebSocket, req: IncomingMessage, remoteAddress?: string): void {
     if (!this.aedes) {
       socket.close(1013, 'MQTT broker not running');
       return;
     }
-    this.handle(createWebSocketStream(socket), 'ws', req);
+    this.handle(createWebSocketStream(socket), 'ws', remoteAddress ?? req.socket.remoteAddress, req);
+  }
+
+  /** The largest MQTT packet accepted, bytes: what a WebSocket carrying MQTT must allow. */
+  get maxPacketBytes(): number {
+    return this.limits.maxPacketBytes;
   }
 
   /** True while the device has an authenticated connection. */
@@ -264,15 +290,37 @@ export class EmbeddedDeviceLink implements DeviceLink {
     return this.listeners.on(event, listener);
   }
 
-  private handle(conn: Duplex, transport: Transport, req?: IncomingMessage): void {
+  private handle(
+    conn: Duplex,
+    transport: Transport,
+    remoteAddress: string | undefined,
+    req?: IncomingMessage,
+  ): void {
     if (!this.aedes) {
       conn.destroy();
       return;
     }
-    this.sockets.add(conn);
-    conn.once('close', () => this.sockets.delete(conn));
-    this.transports.set(conn, { transport, req });
-    this.aedes.handle(conn, req);
+    // aedes reads from the guard, never from the connection itself (see PacketGuard).
+    const guard = new PacketGuard(conn, this.limits, this.refuseConnection);
+    this.sockets.add(guard);
+    guard.once('close', () => this.sockets.delete(guard));
+    this.transports.set(guard, { transport, remoteAddress });
+    grantAtMostQos1(this.aedes.handle(guard, req));
+  }
+
+  /** The guard closes a connection: an oversized packet, or not authenticated in time. */
+  private refuseConnection(guard: PacketGuard, reason: string): void {
+    // aedes sets `conn.client`; the client id stays null until the CONNECT is read.
+    const client = (guard as { client?: Client }).client;
+    const sn: string | null | undefined = client?.id;
+    const info = client && this.info.get(client);
+    if (info && guard.isAuthenticated) info.disconnectReason = 'refused';
+    this.listeners.emit('refused', {
+      sn: sn ?? undefined,
+      action: guard.isAuthenticated ? 'packet' : 'connect',
+      reason,
+      remoteAddress: info?.remoteAddress ?? this.transports.get(guard)?.remoteAddress,
+    });
   }
 
   private listen(server: Server, port: number, host: string | undefined, setting: string): Promise<number> {
@@ -324,50 +372,23 @@ export class EmbeddedDeviceLink implements DeviceLink {
 
   /** 0 to accept, else the CONNACK return code. */
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined) {
-    const sn = client.id;
     const info = this.info.get(client);
-    const refuse = (code: ConnackCode, reason: string, action: 'connect' | 'will' = 'connect') => {
-      this.refuse(client, action, reason);
-      return code;
-    };
-    if (!isSerialNumber(sn))
-      return refuse(ConnackCode.IdentifierRejected, 'client id is not a serial number');
-    if (username !== sn)
-      return refuse(ConnackCode.BadCredentials, 'username must equal the client id (the SN)');
-    if (!password || password.length === 0 || password.length > 128) {
-      return refuse(ConnackCode.BadCredentials, 'missing or oversized secret');
+    const admission = await this.admission.admit({
+      sn: client.id,
+      username,
+      password,
+      remoteAddress: info?.remoteAddress,
+      will: info?.will,
+    });
+    if (!admission.ok) {
+      this.refuse(client, admission.action, admission.reason);
+      return admission.code;
     }
-    if (info?.will) {
-      const decision = authorizeDeviceWill(sn, info.will);
-      if (!decision.ok) return refuse(ConnackCode.NotAuthorized, decision.reason, 'will');
-    }
-    const failureKey = `${sn}@${info?.remoteAddress ?? ''}`;
-    if (this.reconnects.isBlocked(sn)) return refuse(ConnackCode.ServerUnavailable, 'reconnecting too often');
-    if (this.authFailures.isBlocked(failureKey))
-      return refuse(ConnackCode.ServerUnavailable, 'too many wrong secrets');
-
-    const secret = password.toString('utf8');
-    const registry = this.options.registry;
-    let result = await registry.authenticate(sn, secret);
-    if (result === 'unknown' && this.options.autoRegister && registry.register) {
-      if (!deviceSecretSchema.safeParse(secret).success) {
-        return refuse(ConnackCode.BadCredentials, 'secret not acceptable for registration');
-      }
-      result =
-        (await registry.register(sn, secret)) === 'created' ? 'ok' : await registry.authenticate(sn, secret);
-    }
-    if (result === 'unknown') return refuse(ConnackCode.NotAuthorized, 'unknown device');
-    if (result === 'wrong-secret') {
-      this.authFailures.hit(failureKey);
-      return refuse(ConnackCode.BadCredentials, 'wrong secret');
-    }
-    if (this.reconnects.hit(sn)) return refuse(ConnackCode.ServerUnavailable, 'reconnecting too often');
-
     // aedes runs this before it closes an existing connection with the same client id, so
     // only a device that knows the secret gets here and can take over.
-    const previous = this.latest.get(sn);
+    const previous = this.latest.get(client.id);
     if (info && previous && previous !== client && !previous.closed) info.takeover = true;
-    this.latest.set(sn, client);
+    this.latest.set(client.id, client);
     return 0;
   }
 
@@ -401,26 +422,53 @@ export class EmbeddedDeviceLink implements DeviceLink {
       packet.retain = false;
       return done(null);
     }
-    this.listeners
-      .dispatch({
-        sn,
-        channel,
-        payload: decoded.payload,
-        will,
-        retained: packet.retain,
-        receivedAt: this.now(),
-      } as Parameters<DeviceMessageHandler>[0])
-      .then(
-        () => done(null),
+    const message = {
+      sn,
+      channel,
+      payload: decoded.payload,
+      will,
+      retained: packet.retain,
+      receivedAt: this.now(),
+    } as DeviceMessage;
+    if (packet.retain && packet.payload.length > this.limits.unboundStateBytes) {
+      // Only a state may be retained, and a large one is rare: only then is the binding looked up.
+      this.options.registry.isBound(sn).then(
+        (bound) => this.deliver(message, packet, bound, done),
         (err: unknown) => {
-          const error = asError(err);
-          this.listeners.emit(
-            'error',
-            new Error(`handling ${channel} of ${sn} failed: ${error.message}`, { cause: error }),
-          );
-          done(error); // no PUBACK; aedes closes the connection and the device redelivers
+          this.listeners.emit('error', asError(err));
+          this.deliver(message, packet, false, done);
         },
       );
+      return;
+    }
+    this.deliver(message, packet, true, done);
+  }
+
+  /**
+   * Hands a message to the handlers and acknowledges it once they resolved. `mayRetain` false:
+   * the device is not bound to a team and its state is over unboundStateBytes; the state is
+   * processed all the same but not retained, so that self-registered SNs cannot park large
+   * payloads in the broker's memory.
+   */
+  private deliver(
+    message: DeviceMessage,
+    packet: PublishPacket,
+    mayRetain: boolean,
+    done: (error?: Error | null) => void,
+  ): void {
+    if (!mayRetain) packet.retain = message.retained = false;
+    const { sn, channel } = message;
+    this.listeners.dispatch(message).then(
+      () => done(null),
+      (err: unknown) => {
+        const error = asError(err);
+        this.listeners.emit(
+          'error',
+          new Error(`handling ${channel} of ${sn} failed: ${error.message}`, { cause: error }),
+        );
+        done(error); // no PUBACK; aedes closes the connection and the device redelivers
+      },
+    );
   }
 }
 

@@ -4,6 +4,8 @@ export * from './device-secret.ts';
 export * from './memory-device-registry.ts';
 export * from './connect-rate-limiter.ts';
 export * from './device-acl.ts';
+export * from './device-admission.ts';
+export * from './broker-limits.ts';
 export * from './embedded-device-link.ts';
 export * from './external-device-link.ts';
 export * from './device-link-settings.ts';

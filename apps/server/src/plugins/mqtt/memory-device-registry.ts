@@ -7,6 +7,7 @@ import { hashDeviceSecret, verifyDeviceSecret } from './device-secret.ts';
  */
 export class MemoryDeviceRegistry implements DeviceRegistry {
   private readonly hashes = new Map<string, string>();
+  private readonly bound = new Set<string>();
   /** Registrations in progress, so that two racing first connections store one hash. */
   private readonly pending = new Map<string, Promise<'created' | 'exists'>>();
 
@@ -31,11 +32,21 @@ export class MemoryDeviceRegistry implements DeviceRegistry {
     return job;
   }
 
+  isBound(sn: string): Promise<boolean> {
+    return Promise.resolve(this.bound.has(sn));
+  }
+
+  /** Marks a registered device as bound to a team (what the console's binding does). */
+  bind(sn: string): void {
+    if (this.hashes.has(sn)) this.bound.add(sn);
+  }
+
   has(sn: string): boolean {
     return this.hashes.has(sn);
   }
 
   delete(sn: string): boolean {
+    this.bound.delete(sn);
     return this.hashes.delete(sn);
   }
 }

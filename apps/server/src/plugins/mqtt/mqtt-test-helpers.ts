@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import type { DeviceLink, DeviceLinkEvents, DeviceMessage } from './device-link.ts';
 
@@ -111,7 +115,11 @@ export class LinkRecorder {
 }
 
 /** Subscribes to each filter in its own SUBSCRIBE and returns the granted QoS of each (128 = refused). */
-export async function subscribeGranted(client: MqttClient, filters: string[]): Promise<number[]> {
+export async function subscribeGranted(
+  client: MqttClient,
+  filters: string[],
+  qos: 0 | 1 | 2 = 1,
+): Promise<number[]> {
   const result: number[] = [];
   for (const filter of filters) {
     const suback = new Promise<number>((resolve) => {
@@ -123,7 +131,7 @@ export async function subscribeGranted(client: MqttClient, filters: string[]): P
       };
       client.on('packetreceive', onPacket);
     });
-    client.subscribe(filter, { qos: 1 }, () => undefined);
+    client.subscribe(filter, { qos }, () => undefined);
     result.push(await suback);
   }
   return result;
@@ -165,3 +173,61 @@ export function closed(client: MqttClient, timeoutMs = 5_000): Promise<void> {
 /** A unique SN per test run, so runs against a shared broker never collide. */
 export const uniqueSn = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The remaining-length varint of an MQTT fixed header. */
+export function remainingLength(n: number): Buffer {
+  const bytes: number[] = [];
+  do {
+    let byte = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (n > 0);
+  return Buffer.from(bytes);
+}
+
+/** A hand-built MQTT 3.1.1 CONNECT (clean session), optionally with a will, so a test controls every byte. */
+export function rawConnect(
+  sn: string,
+  secret: string,
+  keepalive: number,
+  will?: { topic: string; payload: string },
+): Buffer {
+  const str = (s: string) => {
+    const b = Buffer.from(s, 'utf8');
+    return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
+  };
+  // flags: username, password, clean session; with a will: will retain, will QoS 1, will
+  const flags = 0x80 | 0x40 | 0x02 | (will ? 0x20 | 0x08 | 0x04 : 0);
+  const body = Buffer.concat([
+    str('MQTT'),
+    Buffer.from([4, flags, keepalive >> 8, keepalive & 0xff]),
+    str(sn),
+    ...(will ? [str(will.topic), str(will.payload)] : []),
+    str(sn),
+    str(secret),
+  ]);
+  return Buffer.concat([Buffer.from([0x10]), remainingLength(body.length), body]);
+}
+
+/** A self-signed certificate for 127.0.0.1 (openssl), for the TLS listener; `remove` deletes its files. */
+export function selfSignedCert(): { cert: Buffer; key: Buffer; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mqtt-tls-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ]),
+    { stdio: 'ignore' },
+  );
+  return {
+    cert: readFileSync(join(dir, 'cert.pem')),
+    key: readFileSync(join(dir, 'key.pem')),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
