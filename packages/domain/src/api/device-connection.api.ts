@@ -29,6 +29,7 @@ export const DeviceConnectionLimits = {
  * - `server_stop`: this server shut down while the device was connected.
  * - `server_restart`: the server started and found the device marked online (it had stopped
  *   without recording it: crash or kill).
+ * - `bound`: the device was online when the team bound it (the history starts with the binding).
  */
 export const deviceConnectionReasons = [
   'state',
@@ -39,6 +40,7 @@ export const deviceConnectionReasons = [
   'refused',
   'server_stop',
   'server_restart',
+  'bound',
 ] as const;
 export type DeviceConnectionReason = (typeof deviceConnectionReasons)[number];
 

@@ -82,6 +82,31 @@ export class DeviceConnectionRepo {
     });
   }
 
+  /**
+   * A binding begins (after the purge of the previous one's rows): its history starts with an
+   * online event for each of these devices that is online now.
+   */
+  async onlineAtBind(deviceIds: readonly number[], at: number, db: Db): Promise<void> {
+    if (deviceIds.length === 0) return;
+    await db
+      .insertInto('device_connection_events')
+      .columns(['device_id', 'online', 'reason', 'at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('devices')
+          .select((s) => [
+            'devices.id',
+            s.lit(1).as('online'),
+            sql<string>`cast(${'bound'} as text)`.as('reason'),
+            sql<number>`cast(${at} as bigint)`.as('at'),
+          ])
+          .where('devices.id', 'in', deviceIds)
+          .where('devices.online', '=', 1)
+          .where('devices.team_id', 'is not', null),
+      )
+      .execute();
+  }
+
   /** The id of a device in the caller's team and device data permissions. */
   async deviceInScope(scope: DataScope, id: number): Promise<number | undefined> {
     const row = await this.db

@@ -22,6 +22,7 @@ const offlineRank: Record<DeviceConnectionReason, number> = {
   keepalive_timeout: 3,
   server_stop: 4,
   server_restart: 4,
+  bound: 0,
 };
 
 /** Offline signals this close to the recorded one belong to the same outage. */

@@ -160,7 +160,7 @@ describe('GET /device/online/log', () => {
     );
   });
 
-  it('is deleted with the binding: unbinding purges it, the next binding starts empty', async () => {
+  it('is deleted with the binding: unbinding purges it, the next binding starts afresh', async () => {
     const d = await boundDevice();
     await d.state(true);
     await d.state(false);
@@ -179,6 +179,13 @@ describe('GET /device/online/log', () => {
     // Unbound, the device's changes are not recorded (nobody's history).
     await d.state(true);
     await new Promise((r) => setTimeout(r, 300));
+    expect(
+      await server.app.db
+        .selectFrom('device_connection_events')
+        .select('id')
+        .where('device_id', '=', d.id)
+        .execute(),
+    ).toEqual([]);
 
     const other = await createActiveUser(server);
     const bind = await server.call<DeviceDetail>('POST', '/device/bind', {
@@ -187,8 +194,10 @@ describe('GET /device/online/log', () => {
     });
     expect(bind.body.code).toBe(0);
     expect(bind.body.data.id).toBe(d.id);
+    // The new binding's history starts with the device online at binding, nothing of the old one.
     const fresh = await log(d.id, other.tokens.token);
-    expect(fresh.body.data).toMatchObject({ list: [], total: 0 });
+    expect(fresh.body.data.list.map((e) => [e.online, e.reason])).toEqual([[1, 'bound']]);
+    expect(fresh.body.data.list[0]!.at).toBeGreaterThanOrEqual(bind.body.data.bound_at!);
     expect((await log(d.id)).body.code).toBe(ErrorCode.E1003_NO_DATA);
   });
 
