@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { alarmRuleRoutes } from './modules/alarm-rule/alarm-rule.routes.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
+import { deviceConnectionRoutes } from './modules/device-connection/device-connection.routes.ts';
 import { deviceGroupRoutes } from './modules/device-group/device-group.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes);
       await api.register(messageRoutes);
       await api.register(deviceRoutes);
+      await api.register(deviceConnectionRoutes);
       await api.register(deviceGroupRoutes);
       await api.register(labelRoutes);
       await api.register(templateRoutes);

@@ -4,6 +4,8 @@ import type { Engine } from './db/create-database.ts';
 import type { Database } from './db/database.ts';
 import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { DeviceConnectionRepo } from './modules/device-connection/device-connection.repo.ts';
+import { DeviceConnectionService } from './modules/device-connection/device-connection.service.ts';
 import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
 import { BindThrottle } from './modules/device/bind-throttle.ts';
@@ -87,6 +89,7 @@ export function createServices(deps: {
     history: new HistoryService(new HistoryRepo(db, deps.dbEngine ?? 'sqlite')),
     templates,
     bindingWall,
+    deviceConnections: new DeviceConnectionService(new DeviceConnectionRepo(db)),
     devices: new DeviceService(
       db,
       new DeviceRepo(db),

@@ -37,6 +37,7 @@ export * from './helpers/alarm-expression.parser.ts';
 export * from './protocol/index.ts';
 export * from './i18n/catalogues.i18n.ts';
 export * from './api/device.api.ts';
+export * from './api/device-connection.api.ts';
 export * from './api/group.api.ts';
 export * from './api/label.api.ts';
 export * from './api/template.api.ts';

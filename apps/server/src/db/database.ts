@@ -1,3 +1,4 @@
+import type { DeviceConnectionReason } from '@hmi/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FrameData } from './history-frame.codec.ts';
 
@@ -304,6 +305,15 @@ export interface IngestDropsTable {
   last_at: Ms | null;
 }
 
+/** A bound device came online (1) or went offline (0), and why (migration 0008). */
+export interface DeviceConnectionEventsTable {
+  id: Generated<number>;
+  device_id: number;
+  online: Flag;
+  reason: DeviceConnectionReason;
+  at: Ms;
+}
+
 /** Audit of tag writes from the console. */
 export interface TagWritesTable {
   id: Generated<number>;
@@ -443,6 +453,7 @@ export interface Database {
   tag_last_values: TagLastValuesTable;
   ingest_drops: IngestDropsTable;
   tag_writes: TagWritesTable;
+  device_connection_events: DeviceConnectionEventsTable;
   alarm_groups: AlarmGroupsTable;
   alarm_rules: AlarmRulesTable;
   alarm_records: AlarmRecordsTable;

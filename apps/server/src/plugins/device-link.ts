@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { DbDeviceRegistry } from '../devices/db-device-registry.ts';
 import { DeviceConfigPublisher } from '../devices/device-config.publisher.ts';
 import { DeviceStateService } from '../devices/device-state.service.ts';
+import { DeviceConnectionRepo } from '../modules/device-connection/device-connection.repo.ts';
+import { DeviceConnectionService } from '../modules/device-connection/device-connection.service.ts';
 import type { DeviceLink } from './mqtt/device-link.ts';
 import { createDeviceLink, readDeviceLinkEnv } from './mqtt/device-link-settings.ts';
 import { EmbeddedDeviceLink } from './mqtt/embedded-device-link.ts';
@@ -38,12 +40,11 @@ export const deviceLinkPlugin = fp<{ config: Config }>(
     if (config.mqttShareGroup) settings.shareGroup = config.mqttShareGroup;
     const link = createDeviceLink(settings, registry);
     const publisher = new DeviceConfigPublisher(app.db, link, app.log);
-    const state = new DeviceStateService(app.db, publisher, app.log);
+    const connections = new DeviceConnectionService(new DeviceConnectionRepo(app.db));
+    const state = new DeviceStateService(app.db, publisher, app.log, connections);
 
     // No device can be connected to a broker that is just starting: clear what a crash left.
-    if (link instanceof EmbeddedDeviceLink) {
-      await app.db.updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute();
-    }
+    if (link instanceof EmbeddedDeviceLink) await state.clearOnlineAtStart();
     const detach = state.attach(link);
     try {
       await link.start();
@@ -61,8 +62,10 @@ export const deviceLinkPlugin = fp<{ config: Config }>(
     app.decorate('deviceConfig', publisher);
     app.decorate('deviceMqttUrl', url ?? '');
     app.addHook('onClose', async () => {
+      state.serverStopping();
       await link.stop();
       detach();
+      await state.drain();
     });
   },
   { name: 'device-link', dependencies: ['db'] },

@@ -3,6 +3,7 @@ import {
   LiveCloseCode,
   type AlarmRecordListReply,
   type DeviceCommand,
+  type DeviceConnectionLogReply,
   type DeviceDetail,
   type HistoryRawReply,
   type HistorySeriesReply,
@@ -84,6 +85,15 @@ async function rowsOf(deviceId: number): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * What a new binding of an online device holds: nothing of the previous one, and its online
+ * history's first event (the device was online when bound).
+ */
+const freshBinding = () => ({
+  ...Object.fromEntries(DEVICE_DATA_TABLES.map((t) => [t, 0])),
+  device_connection_events: 1,
+});
+
 /** The first `data` frame a fresh device socket of `token` gets for the device (its last values). */
 async function socketValues(token: string, deviceId: number) {
   const ws = new WebSocket(
@@ -146,6 +156,7 @@ describe('binding wall', () => {
     const before = await rowsOf(d.id);
     expect(before.tag_writes).toBe(1);
     expect(before.monitor_points).toBe(1);
+    expect(before.device_connection_events).toBeGreaterThan(0);
 
     // A unbinds: nothing of the device is left (the values still in memory included).
     expect(
@@ -177,6 +188,8 @@ describe('binding wall', () => {
     const lastOfA = await get<LastValuesReply>(`/device/lastvalues?id=${d.id}&tag_ids=${ids}`, b.token);
     expect(lastOfA.items).toEqual([]);
     expect((await get<TagWriteLogReply>(`/device/settag/log?id=${d.id}`, b.token)).total).toBe(0);
+    const online = await get<DeviceConnectionLogReply>(`/device/online/log?id=${d.id}`, b.token);
+    expect(online.list.map((e) => [e.online, e.reason])).toEqual([[1, 'bound']]);
     const tenTags = ids.split(',').slice(0, 10).join(',');
     const raw = await get<HistoryRawReply>(
       `/history/raw?device_id=${d.id}&tag_ids=${tenTags}&from=${from}&to=${to}`,
@@ -249,7 +262,7 @@ describe('binding wall', () => {
     expect(again.body.code).toBe(0);
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, a.token)).items).toEqual([]);
     await server.app.liveData.ingest.flushRollups();
-    expect(Object.values(await rowsOf(d.id)).every((n) => n === 0)).toBe(true);
+    expect(await rowsOf(d.id)).toEqual(freshBinding());
   });
 
   it('values in flight while the device is unbound never reach the next binding', async () => {
@@ -284,7 +297,7 @@ describe('binding wall', () => {
     });
     expect(bound.body.code).toBe(0);
     await server.app.liveData.ingest.flushRollups();
-    expect(await rowsOf(d.id)).toEqual(Object.fromEntries(DEVICE_DATA_TABLES.map((t) => [t, 0])));
+    expect(await rowsOf(d.id)).toEqual(freshBinding());
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, b.token)).items).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
+import { DeviceConnectionRepo } from '../device-connection/device-connection.repo.ts';
 import { historyMemory } from '../ingest/history-memory.ts';
 import { DeviceDataRepo } from './device-data.repo.ts';
 
@@ -31,12 +32,15 @@ export interface BindingChange {
  */
 export class BindingWall {
   private readonly data = new DeviceDataRepo();
+  private readonly connections: DeviceConnectionRepo;
   private guard: HistoryGuard | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
-  ) {}
+  ) {
+    this.connections = new DeviceConnectionRepo(db);
+  }
 
   /** The history writer starts: changes run in its exclusive section. Returns a detach function. */
   attach(guard: HistoryGuard): () => void {
@@ -52,6 +56,8 @@ export class BindingWall {
       const result = await this.db.transaction().execute(async (trx) => {
         const value = await write(trx);
         await this.data.purge(change.deviceIds, trx);
+        // The new binding's online history starts with the devices online now.
+        if (change.teamId !== null) await this.connections.onlineAtBind(change.deviceIds, Date.now(), trx);
         return value;
       });
       if (this.guard) this.guard.forgetDevices(change.deviceIds);

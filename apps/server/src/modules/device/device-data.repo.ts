@@ -8,8 +8,8 @@ const CHUNK = 500;
 
 /**
  * Everything recorded for a device during a binding, keyed by the device alone: its history
- * (frames, staged frames, minute rollups), last values, ingest drops, tag writes and the monitor
- * points its team added. A binding is a wall between owners (docs/architecture.md, "Bindings"):
+ * (frames, staged frames, minute rollups), last values, ingest drops, tag writes, online history
+ * and the monitor points its team added. A binding is a wall between owners (docs/architecture.md, "Bindings"):
  * these rows are deleted when a binding ends and again when one begins. Alarm records and
  * messages are the team's own log (keyed by team too) and stay with the team that recorded them.
  */
@@ -20,6 +20,7 @@ export const DEVICE_DATA_TABLES = [
   'tag_last_values',
   'ingest_drops',
   'tag_writes',
+  'device_connection_events',
   'monitor_points',
 ] as const;
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { MenuPath } from '@hmi/domain';
 import { MONITOR_PATH } from '../../features/monitor/monitor-route.ts';
 import { HISTORY_PATH } from '../../features/history/history-route.ts';
+import { DEVICE_PAGE_PATH } from '../../features/device-page/device-page-route.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
 export interface ShellPage {
@@ -52,6 +53,12 @@ export const shellPages: readonly ShellPage[] = [
     path: MONITOR_PATH,
     title: 'monitor:title',
     load: () => import('../../pages/device/DeviceMonitorPage.tsx').then((m) => m.DeviceMonitorPage),
+  },
+  {
+    // No menu entry (SPEC section 2 names no route): a device's name anywhere leads here.
+    path: DEVICE_PAGE_PATH,
+    title: 'devicepage:title',
+    load: () => import('../../pages/device/DevicePage.tsx').then((m) => m.DevicePage),
   },
   {
     path: MenuPath.AlarmRules,

@@ -7,6 +7,7 @@ import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { RECORD_PAGE_SIZES } from './record-filters.ts';
+import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
 
 interface Props {
   records: readonly AlarmRecord[];
@@ -86,7 +87,8 @@ export function AlarmRecordTable(props: Props) {
                 {r.content || r.rule_name}
               </Typography.Text>
               <span className="alarm-sub">
-                {r.device_name} · {r.tag_name} = <span className="alarm-mono">{r.value}</span>
+                <DeviceNameLink id={r.device_id} name={r.device_name} /> · {r.tag_name} ={' '}
+                <span className="alarm-mono">{r.value}</span>
               </span>
               <span className="alarm-sub alarm-mono">{time(r.raised_at)}</span>
             </div>
@@ -109,7 +111,11 @@ export function AlarmRecordTable(props: Props) {
         title: t('field.device'),
         width: 150,
         ellipsis: true,
-        render: (_v, r) => <span data-testid="alarm-record-device">{r.device_name}</span>,
+        render: (_v, r) => (
+          <span data-testid="alarm-record-device">
+            <DeviceNameLink id={r.device_id} name={r.device_name} />
+          </span>
+        ),
       },
       {
         key: 'rule',

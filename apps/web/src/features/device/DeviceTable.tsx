@@ -19,6 +19,7 @@ import { OnlineBadge } from './OnlineBadge.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 import { historyHref } from '../history/history-route.ts';
 import { monitorHref } from '../monitor/monitor-route.ts';
+import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
 import type { SortOrder } from 'antd/es/table/interface';
 import { columnWidths, type DeviceColumnKey } from './device-columns.ts';
 import type { DeviceListParams } from './device-list-params.ts';
@@ -102,7 +103,7 @@ export function DeviceTable(props: Props) {
             </span>
             <div className="device-name-text">
               <Typography.Text strong ellipsis={{ tooltip: d.name }} data-testid="device-name">
-                {d.name}
+                <DeviceNameLink id={d.id} name={d.name} />
               </Typography.Text>
               {compact || !columns.includes('sn') ? <div className="device-sub">{d.sn}</div> : null}
             </div>

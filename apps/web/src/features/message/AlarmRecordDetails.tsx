@@ -4,6 +4,7 @@ import type { AlarmRecord } from '@hmi/domain';
 import { formatTime } from './message-format.ts';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
+import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
 
 /** Everything an alarm record keeps (SPEC section 3): device, rule, values, times, responder. */
 export function AlarmRecordDetails({ record }: { record: AlarmRecord }) {
@@ -17,7 +18,9 @@ export function AlarmRecordDetails({ record }: { record: AlarmRecord }) {
       className="message-record"
       data-testid="message-record"
     >
-      <Descriptions.Item label={t('record.device')}>{record.device_name}</Descriptions.Item>
+      <Descriptions.Item label={t('record.device')}>
+        <DeviceNameLink id={record.device_id} name={record.device_name} />
+      </Descriptions.Item>
       <Descriptions.Item label={t('record.rule')}>{record.rule_name}</Descriptions.Item>
       <Descriptions.Item label={t('record.group')}>{record.group_name ?? none}</Descriptions.Item>
       <Descriptions.Item label={t('record.level')}>

@@ -8,6 +8,7 @@ import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
 import { formatTime } from './message-format.ts';
 import { PAGE_SIZES } from './message-params.ts';
+import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
 
 interface Props {
   kind: MessageKindName;
@@ -128,7 +129,11 @@ export function MessageTable(props: Props) {
               width: 160,
               ellipsis: true,
               render: (_v: unknown, m: MessageItem) =>
-                m.alarm?.device_name ?? <span className="device-muted">—</span>,
+                m.alarm ? (
+                  <DeviceNameLink id={m.alarm.device_id} name={m.alarm.device_name} />
+                ) : (
+                  <span className="device-muted">—</span>
+                ),
             },
             {
               key: 'state',

@@ -15,6 +15,8 @@ import { MenuPath, Perm } from '@hmi/domain';
 import { useDeviceOverview } from '../../features/device/use-device-queries.ts';
 import { usePermission } from '../../features/device/use-permission.ts';
 import { relativeTime } from '../../features/device/relative-time.ts';
+import { RecentDevices } from '../../features/device-page/RecentDevices.tsx';
+import '../../features/device-page/device-page.css';
 import '../../features/device/device.css';
 
 type Tone = 'blue' | 'green' | 'grey' | 'red' | 'amber';
@@ -162,6 +164,7 @@ export function DeviceOverviewPage() {
           </div>
         </Card>
       </div>
+      {data && data.total > 0 ? <RecentDevices /> : null}
     </div>
   );
 }
