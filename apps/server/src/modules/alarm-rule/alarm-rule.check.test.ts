@@ -20,7 +20,7 @@ import { checkRuleNumbers } from './alarm-rule.check.ts';
 import { rowsInvalid } from './alarm-rule.errors.ts';
 import { checkSheetRow } from './alarm-rule.import.ts';
 import { columnOfHeader, levelOfLabel, typeOfLabel } from './alarm-sheet.columns.ts';
-import { columnKeys, sheetTexts } from './alarm-sheet.texts.ts';
+import { columnKeys, ruleSheetTexts } from './alarm-sheet.texts.ts';
 
 /*
  * The rule checks of SPEC section 5 by data type, as tables and as properties over generated
@@ -216,13 +216,41 @@ describe('checkRuleNumbers: limit values by data type', () => {
 
 describe('sheet labels in any language', () => {
   it.each(locales)('%s headers, level and type names map back to their keys and codes', (locale) => {
-    const t = sheetTexts[locale];
+    const t = ruleSheetTexts[locale];
     for (const key of columnKeys) {
       expect(columnOfHeader(t.columns[key].header)).toBe(key);
       expect(columnOfHeader(` ${t.columns[key].header.toUpperCase()} *`)).toBe(key);
     }
     for (const level of Object.values(AlarmLevel)) expect(levelOfLabel(t.levels[level])).toBe(level);
     for (const type of alarmTypeFlags) expect(typeOfLabel(t.types[type])).toBe(type);
+  });
+
+  // Sheets exported before the names were unified (docs/architecture.md, Texts) say 较轻 or
+  // HighHigh: they must import into the same rules, whatever language wrote them.
+  it.each([
+    ['轻微', 1],
+    ['輕微', 1],
+    ['较轻', 2],
+    ['較輕', 2],
+    ['中等', 4],
+    ['严重', 8],
+    ['嚴重', 8],
+    ['紧急', 16],
+  ] as const)('the level name %s of older exports still reads as %i', (name, level) => {
+    expect(levelOfLabel(name)).toBe(level);
+  });
+
+  it.each([
+    ['高高限', 1],
+    ['高限', 2],
+    ['低低限', 4],
+    ['低限', 8],
+    ['HighHigh', 1],
+    ['LowLow', 4],
+    ['LargeDeviation', 16],
+    ['SmallDeviation', 32],
+  ] as const)('the type name %s of older exports still reads as %i', (name, type) => {
+    expect(typeOfLabel(name)).toBe(type);
   });
 
   it('codes and stable keys are accepted; anything else is not', () => {

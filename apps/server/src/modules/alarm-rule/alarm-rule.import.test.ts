@@ -344,8 +344,8 @@ describe('export and round trip', () => {
   }
 
   it.each([
-    ['en-us', 'Alarm name', 'Severe', 'HighHigh'],
-    ['zh-cn', '报警名称', '严重', '高高限'],
+    ['en-us', 'Alarm name', 'Severe', 'High-high'],
+    ['zh-cn', '报警名称', '重要', '上上限'],
   ] as const)(
     'an export in %s imports back unchanged: same ids, values, times, version',
     async (lang, header, level, type) => {

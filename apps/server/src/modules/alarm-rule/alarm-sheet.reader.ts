@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { undefuseText } from '../../lib/spreadsheet-safe.ts';
 import { fileInvalid } from './alarm-rule.errors.ts';
 import { columnOfHeader } from './alarm-sheet.columns.ts';
-import { requiredColumns, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
+import { requiredColumns, ruleSheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 import { inspectZip, sniffSpreadsheet, storedZip, ZipRejected, type ZipLimits } from './xlsx-guard.ts';
 import { checkVolume } from './xlsx-volume.ts';
 
@@ -167,7 +167,7 @@ function sheetRows(sheet: ExcelJS.Worksheet, locale: Locale): SheetRow[] {
       }
       const missing = requiredColumns.filter((k) => !seen.has(k));
       if (missing.length > 0) {
-        const names = missing.map((k) => sheetTexts[locale].columns[k].header);
+        const names = missing.map((k) => ruleSheetTexts[locale].columns[k].header);
         throw fileInvalid('validation.alarmImport.missingColumns', { columns: names.join(', ') });
       }
       return;

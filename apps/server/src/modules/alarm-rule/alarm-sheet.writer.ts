@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { safeRow } from '../../lib/spreadsheet-safe.ts';
 import type { AlarmRuleView } from './alarm-rule.repo.ts';
-import { columnKeys, sheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
+import { columnKeys, ruleSheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,7 +25,7 @@ const numberCell = (text: string | null): string | number => {
 
 /** The rules sheet with its header row (notes on each header) and the codes sheet. */
 function workbookFor(locale: Locale): { workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet } {
-  const t = sheetTexts[locale];
+  const t = ruleSheetTexts[locale];
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t.rulesSheet);
   sheet.columns = columnKeys.map((key) => ({
@@ -55,7 +55,7 @@ function workbookFor(locale: Locale): { workbook: ExcelJS.Workbook; sheet: Excel
  * with a leading quote, which the reader takes off again (undefuseText).
  */
 export function ruleRow(r: AlarmRuleView, locale: Locale): Record<ColumnKey, string | number> {
-  const t = sheetTexts[locale];
+  const t = ruleSheetTexts[locale];
   return safeRow({
     name: r.name,
     group: r.group_name ?? '',

@@ -351,7 +351,7 @@ describe('AskAlarms export', () => {
     expect(row.getCell(2).value).toBe('Oven_2');
     expect(row.getCell(4).value).toBe('heat');
     expect(row.getCell(5).value).toBe('提示');
-    expect(row.getCell(6).value).toBe('高限');
+    expect(row.getCell(6).value).toBe('上限');
     expect(row.getCell(8).value).toBe('报警');
     expect(row.getCell(10).value).toBe('18446744073709551615');
     expect(row.getCell(15).value).toBeNull();

@@ -3,7 +3,7 @@ import type { Database, MessagesTable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AlarmEvent, Bus } from '../../plugins/bus.ts';
 import { recipientsOf, type AlarmRepo, type Recipient } from './alarm.repo.ts';
-import { alarmContent, alarmTexts, alarmTimeText, type AlarmTextParams } from './alarm-texts.ts';
+import { alarmContent, alarmTimeText, alarmTitle, type AlarmTextParams } from './alarm-texts.ts';
 
 /** A rule as the engine keeps it (see AlarmEngine). */
 export interface EngineRule {
@@ -92,23 +92,16 @@ export class AlarmWriter {
           trx,
         );
         const now = this.now();
-        const messages: Insertable<MessagesTable>[] = recipients.map((u) => {
-          const t = alarmTexts(u.lang);
-          return {
-            team_id: device.teamId,
-            user_id: u.id,
-            kind: 'alarm',
-            title: t.title({
-              level: t.levels[rule.level] ?? String(rule.level),
-              device: device.name,
-              name: rule.name,
-            }),
-            body: alarmContent(rule.content, params, u.lang),
-            read_at: null,
-            created_at: now,
-            alarm_record_id: recordId,
-          };
-        });
+        const messages: Insertable<MessagesTable>[] = recipients.map((u) => ({
+          team_id: device.teamId,
+          user_id: u.id,
+          kind: 'alarm',
+          title: alarmTitle(u.lang, { level: rule.level, device: device.name, name: rule.name }),
+          body: alarmContent(rule.content, params, u.lang),
+          read_at: null,
+          created_at: now,
+          alarm_record_id: recordId,
+        }));
         await this.repo.insertMessages(messages, trx);
         return recordId;
       });

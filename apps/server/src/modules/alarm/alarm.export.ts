@@ -1,44 +1,53 @@
-import type { AlarmRecord } from '@hmi/domain';
+import {
+  alarmRecordSheetColumns,
+  resolveLocale,
+  sheetTexts,
+  termName,
+  terms,
+  type AlarmRecord,
+  type AlarmRecordSheetColumn,
+} from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { safeRow } from '../../lib/spreadsheet-safe.ts';
 import { tzLabel } from '../history/history.export.ts';
-import { alarmTexts, type ExportColumn } from './alarm-texts.ts';
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-const TIME_COLUMNS = new Set<ExportColumn>(['raised_at', 'acked_at', 'recovered_at']);
+const TIME_COLUMNS = new Set<AlarmRecordSheetColumn>(['raised_at', 'acked_at', 'recovered_at']);
 
-/** Columns of the sheet in order, with their widths. */
-const COLUMNS: [ExportColumn, number][] = [
-  ['raised_at', 22],
-  ['device', 20],
-  ['name', 20],
-  ['group', 16],
-  ['level', 10],
-  ['type', 14],
-  ['tag', 16],
-  ['state', 12],
-  ['content', 40],
-  ['value', 16],
-  ['last_value', 16],
-  ['times', 8],
-  ['acked_at', 22],
-  ['acked_by', 16],
-  ['recovered_at', 22],
-];
+/** Widths of the columns (their order is alarmRecordSheetColumns). */
+const WIDTHS: Readonly<Record<AlarmRecordSheetColumn, number>> = {
+  raised_at: 22,
+  device: 20,
+  name: 20,
+  group: 16,
+  level: 10,
+  type: 14,
+  tag: 16,
+  state: 12,
+  content: 40,
+  value: 16,
+  last_value: 16,
+  times: 8,
+  acked_at: 22,
+  acked_by: 16,
+  recovered_at: 22,
+};
 
 /**
- * xlsx of alarm records (POST AskAlarms): headers, levels, types and states in the caller's
- * language; times as date-times in the caller's offset `tz` (hours), named in the time headers;
- * values as text, so 64-bit values stay exact. Names and contents come from users: text a
+ * xlsx of alarm records (POST AskAlarms): headers in the caller's language, levels, types and
+ * states named as the console names them (domain `terms`); times as date-times in the caller's
+ * offset `tz` (hours), named in the time headers; values as text, so 64-bit values stay exact. Names and contents come from users: text a
  * spreadsheet would take for a formula is defused (safeRow).
  */
 export async function alarmXlsx(records: readonly AlarmRecord[], tz: number, lang: string): Promise<Buffer> {
-  const t = alarmTexts(lang);
+  const locale = resolveLocale(lang);
+  const t = sheetTexts[locale].records;
+  const names = terms[locale];
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t.sheet);
-  sheet.columns = COLUMNS.map(([key, width]) => ({
+  sheet.columns = alarmRecordSheetColumns.map((key) => ({
     key,
-    width,
+    width: WIDTHS[key],
     header: TIME_COLUMNS.has(key) ? `${t.columns[key]} (${tzLabel(tz)})` : t.columns[key],
     ...(TIME_COLUMNS.has(key) ? { style: { numFmt: TIME_FORMAT } } : {}),
   }));
@@ -51,10 +60,10 @@ export async function alarmXlsx(records: readonly AlarmRecord[], tz: number, lan
         device: r.device_name,
         name: r.rule_name,
         group: r.group_name ?? '',
-        level: t.levels[r.level] ?? String(r.level),
-        type: t.types[r.type] ?? String(r.type),
+        level: termName(names, 'alarmLevel', r.level),
+        type: termName(names, 'alarmType', r.type),
         tag: r.tag_name,
-        state: t.states[r.state] ?? String(r.state),
+        state: termName(names, 'alarmState', r.state),
         content: r.content,
         value: r.value,
         last_value: r.last_value,

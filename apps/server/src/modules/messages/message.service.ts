@@ -1,7 +1,9 @@
 import {
   ErrorCode,
   MessageLimits,
+  messageTexts,
   Perm,
+  resolveLocale,
   type messageQuery,
   type MessageCounts,
   type MessageItem,
@@ -12,7 +14,6 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { textsFor } from '../../mail/mail-texts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { MessageFilter, MessageOwner, MessageRepo, MessageRow } from './message.repo.ts';
 
@@ -104,7 +105,7 @@ export class MessageService {
 
   /** The welcome notice of a newly active account, in its language. */
   welcome(user: { id: number; team_id: number; lang: string }, trx: Transaction<Database>): Promise<void> {
-    const { title, body } = textsFor(user.lang).welcome();
+    const { title, body } = messageTexts[resolveLocale(user.lang)].welcome;
     return this.repo.insert({ teamId: user.team_id, userId: user.id, kind: 'notice', title, body }, trx);
   }
 

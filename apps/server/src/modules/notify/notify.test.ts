@@ -80,7 +80,7 @@ describe('test mail and delivery log', () => {
     const mails = await mailsTo(server, main.email);
     expect(mails.map((m) => m.subject)).toContain('HMI 雲平台：測試通知郵件');
     const mail = mails.find((m) => m.subject === 'HMI 雲平台：測試通知郵件')!;
-    expect(mail.text).toContain('緊急, 嚴重, 一般, 輕微, 提示');
+    expect(mail.text).toContain('緊急, 重要, 一般, 次要, 提示');
     expect(mail.text).toContain('/#/system/profile');
 
     const again = await sendTest(server, main.tokens.token);
@@ -214,7 +214,7 @@ describe('alarm mails', () => {
     expect(toMain[0]!.text).toContain(`${server.config.publicUrl}/#/message/msgAlarm`);
     expect(await alarmMailsTo(s.severe.email)).toHaveLength(1);
     expect((await alarmMailsTo(s.chinese.email)).map((m) => m.subject)).toEqual([
-      'HMI 云平台：【严重】告警 Boiler_1 - Overheat',
+      'HMI 云平台：【重要】报警 Boiler_1 - Overheat',
     ]);
     // Level 1 only: no mail; another team's user named by mistake: no mail.
     expect(await alarmMailsTo(s.minorOnly.email)).toEqual([]);

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AlarmLevel } from '@hmi/domain';
+import { termKey, type AlarmLevel } from '@hmi/domain';
 import { levelColor } from './alarm-levels.ts';
 
 /** An alarm level as a coloured tag (minor blue ... critical red). */
@@ -8,7 +8,7 @@ export function AlarmLevelTag({ level }: { level: AlarmLevel }) {
   const { t } = useTranslation('alarm');
   return (
     <Tag color={levelColor[level]} className="alarm-level" data-level={level}>
-      {t(`level.${level}`)}
+      {t(termKey('alarmLevel', level))}
     </Tag>
   );
 }

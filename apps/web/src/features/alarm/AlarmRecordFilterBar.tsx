@@ -3,6 +3,7 @@ import { Badge, Button, ConfigProvider, DatePicker, Select, Tooltip, type ThemeC
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { termKey } from '@hmi/domain';
 import { DevicePicker } from '../history/DevicePicker.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { deviceApi } from '../device/device.api.ts';
@@ -65,7 +66,7 @@ export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Prop
         onChange={(state) => onChange({ state: state as RecordFilters['state'] })}
         options={statesOf(filters.tab).map((s) => ({
           value: s,
-          label: s === 0 ? t('filter.allStates') : t(`state.${s}`),
+          label: s === 0 ? t('filter.allStates') : t(termKey('alarmState', s)),
         }))}
         className="alarm-filter-state"
         data-testid="alarm-record-state"

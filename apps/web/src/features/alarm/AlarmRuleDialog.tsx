@@ -8,6 +8,7 @@ import {
   ErrorCode,
   TagDataType,
   tagDataTypeName,
+  termKey,
   type AlarmRule,
   type TemplateTag,
 } from '@hmi/domain';
@@ -229,7 +230,7 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
           <Col {...half}>
             <Form.Item {...item('type')} label={t('field.type')} required>
               <Select<number>
-                options={allowed.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))}
+                options={allowed.map((ty) => ({ value: ty, label: t(termKey('alarmType', ty)) }))}
                 disabled={tagId === undefined}
                 placeholder={tagId === undefined ? t('rule.tagFirst') : undefined}
                 data-testid="alarm-rule-type"

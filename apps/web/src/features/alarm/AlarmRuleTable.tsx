@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { tagDataTypeName, type AlarmRule } from '@hmi/domain';
+import { tagDataTypeName, termKey, type AlarmRule } from '@hmi/domain';
 import { conditionText } from './alarm-condition.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 
@@ -125,7 +125,7 @@ export function AlarmRuleTable({
           );
         },
       },
-      { key: 'type', title: t('field.type'), width: 130, render: (_v, r) => t(`type.${r.type}`) },
+      { key: 'type', title: t('field.type'), width: 130, render: (_v, r) => t(termKey('alarmType', r.type)) },
       {
         key: 'condition',
         title: t('field.condition'),

@@ -1,6 +1,6 @@
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRecord } from '@hmi/domain';
+import { termKey, type AlarmRecord } from '@hmi/domain';
 
 const status = { 1: 'error', 2: 'warning', 4: 'success' } as const;
 
@@ -10,7 +10,7 @@ export function AlarmStateBadge({ state }: { state: AlarmRecord['state'] }) {
   return (
     <Badge
       status={status[state]}
-      text={t(`state.${state}`)}
+      text={t(termKey('alarmState', state))}
       className={state === 1 ? 'alarm-state-raised' : undefined}
       data-testid="alarm-state"
       data-state={state}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Input, Select, Tooltip } from 'antd';
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { OnlineState, SyncState, termKey } from '@hmi/domain';
 import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
 import { LabelSelect } from '../label/LabelSelect.tsx';
 import { TemplateSelect } from '../template/TemplateSelect.tsx';
@@ -37,12 +38,12 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
   const flagOptions = (kind: 'online' | 'sync') =>
     kind === 'online'
       ? [
-          { value: 1, label: t('state.online') },
-          { value: 0, label: t('state.offline') },
+          { value: 1, label: t(termKey('onlineState', OnlineState.Online)) },
+          { value: 0, label: t(termKey('onlineState', OnlineState.Offline)) },
         ]
       : [
-          { value: 1, label: t('state.synced') },
-          { value: 0, label: t('state.pending') },
+          { value: 1, label: t(termKey('syncState', SyncState.Synced)) },
+          { value: 0, label: t(termKey('syncState', SyncState.Pending)) },
         ];
 
   const filters = (

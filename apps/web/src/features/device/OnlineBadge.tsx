@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { OnlineState } from '@hmi/domain';
+import { OnlineState, termKey } from '@hmi/domain';
 
 /** Online / offline dot with the last time the device was heard from. */
 export function OnlineBadge({ online, lastSeen }: { online: number; lastSeen: number | null }) {
@@ -10,7 +10,7 @@ export function OnlineBadge({ online, lastSeen }: { online: number; lastSeen: nu
   const badge = (
     <Badge
       status={on ? 'success' : 'default'}
-      text={t(on ? 'state.online' : 'state.offline')}
+      text={t(termKey('onlineState', on ? OnlineState.Online : OnlineState.Offline))}
       className={on ? 'device-online' : 'device-offline'}
       data-testid="device-online"
       data-online={on ? 1 : 0}

@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SyncState } from '@hmi/domain';
+import { SyncState, termKey } from '@hmi/domain';
 
 /** Synced / pending sync of the device's template config; nothing when it has no template. */
 export function SyncStateTag({ state, hasTemplate }: { state: number; hasTemplate: boolean }) {
@@ -16,7 +16,7 @@ export function SyncStateTag({ state, hasTemplate }: { state: number; hasTemplat
         icon={synced ? <CheckCircleOutlined /> : <SyncOutlined />}
         data-testid="device-sync"
       >
-        {t(synced ? 'state.synced' : 'state.pending')}
+        {t(termKey('syncState', synced ? SyncState.Synced : SyncState.Pending))}
       </Tag>
     </Tooltip>
   );

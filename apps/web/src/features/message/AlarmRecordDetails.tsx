@@ -1,6 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRecord } from '@hmi/domain';
+import { termKey, type AlarmRecord } from '@hmi/domain';
 import { formatTime } from './message-format.ts';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
@@ -26,7 +26,7 @@ export function AlarmRecordDetails({ record }: { record: AlarmRecord }) {
       <Descriptions.Item label={t('record.level')}>
         <AlarmLevelTag level={record.level} />
       </Descriptions.Item>
-      <Descriptions.Item label={t('record.type')}>{t(`alarm:type.${record.type}`)}</Descriptions.Item>
+      <Descriptions.Item label={t('record.type')}>{t(termKey('alarmType', record.type))}</Descriptions.Item>
       <Descriptions.Item label={t('record.state')}>
         <AlarmStateBadge state={record.state} />
       </Descriptions.Item>

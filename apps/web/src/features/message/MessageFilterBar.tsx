@@ -3,7 +3,7 @@ import { Badge, Button, DatePicker, Input, Select, Tag, Tooltip } from 'antd';
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AlarmLevel, MessageKindName } from '@hmi/domain';
+import { termKey, type AlarmLevel, type MessageKindName } from '@hmi/domain';
 import { alarmLevels, levelColor, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
 import {
   activeFilterCount,
@@ -87,7 +87,7 @@ export function MessageFilterBar({ kind, params, onChange, compact }: Props) {
           onChange={(v) => onChange({ state: v })}
           options={messageStates.map((s) => ({
             value: s,
-            label: s ? t(`alarm:state.${s}`) : t('filter.allStates'),
+            label: s ? t(termKey('alarmState', s)) : t('filter.allStates'),
           }))}
           className="message-filter"
           aria-label={t('filter.stateLabel')}
@@ -99,7 +99,7 @@ export function MessageFilterBar({ kind, params, onChange, compact }: Props) {
           mode="multiple"
           value={levelsOfMask(params.level)}
           onChange={(v) => onChange({ level: levelMask(v) })}
-          options={alarmLevels.map((l) => ({ value: l, label: t(`alarm:level.${l}`) }))}
+          options={alarmLevels.map((l) => ({ value: l, label: t(termKey('alarmLevel', l)) }))}
           tagRender={({ value, label, closable, onClose }) => (
             <Tag color={levelColor[value as AlarmLevel]} closable={closable} onClose={onClose}>
               {label}

@@ -2,7 +2,7 @@ import { Badge, Button, Empty, Spin } from 'antd';
 import { AlertOutlined, NotificationOutlined, WalletOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MenuPath, type MessageCounts, type MessageItem, type MessageKindName } from '@hmi/domain';
+import { MenuPath, termKey, type MessageCounts, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { formatClock } from './message-format.ts';
 import { useSetRead, useTodayMessages } from './use-messages.ts';
@@ -77,7 +77,7 @@ export function MessagePopover({ counts, showBilling, onDone }: Props) {
               onClick={() => go(k)}
               data-testid={`popover-kind-${k}`}
             >
-              {kindIcon[k]} <span>{t(`kind.${k}`)}</span>
+              {kindIcon[k]} <span>{t(termKey('messageKind', k))}</span>
             </button>
             <Badge count={counts[k]} showZero color={counts[k] ? undefined : 'var(--app-border)'} />
           </li>

@@ -9,6 +9,7 @@ import { AlarmLevel, type AlarmRecord } from '@hmi/domain';
 import NotifyCenter from './NotifyCenter.tsx';
 import message from '../../i18n/en-us/message.json';
 import alarm from '../../i18n/en-us/alarm.json';
+import terms from '@hmi/domain/i18n/terms.en-us.json';
 
 /** The browser's WebSocket as the notify socket uses it; the test plays the server. */
 class FakeWebSocket {
@@ -87,7 +88,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en-us',
     lowerCaseLng: true,
-    resources: { 'en-us': { message, alarm } },
+    resources: { 'en-us': { message, alarm, terms } },
     interpolation: { escapeValue: false },
   });
 });

@@ -3,7 +3,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Card, Grid, Modal, Result, Space, Tag, type ButtonProps } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LiveLimits, Limits, MenuPath, Perm, type MonitorTag } from '@hmi/domain';
+import {
+  LiveLimits,
+  Limits,
+  MenuPath,
+  OnlineState,
+  Perm,
+  SyncState,
+  termKey,
+  type MonitorTag,
+} from '@hmi/domain';
 import { successToast, toasts } from '../../app/feedback/notifier.ts';
 import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
 import { errorText } from '../../app/i18n/i18n.ts';
@@ -113,12 +122,14 @@ export function DeviceMonitorPage() {
             <div className="monitor-facts">
               <Badge
                 status={online ? 'success' : 'default'}
-                text={t(online ? 'live:device.online' : 'live:device.offline')}
+                text={t(termKey('onlineState', online ? OnlineState.Online : OnlineState.Offline))}
                 data-testid="monitor-online"
                 data-online={online ? 1 : 0}
               />
               <Tag color={syncState === 1 ? 'success' : 'warning'} data-testid="monitor-sync">
-                {t(syncState === 1 ? 'live:device.synced' : 'live:device.pending')}
+                {t(
+                  termKey('syncState', syncState === SyncState.Synced ? SyncState.Synced : SyncState.Pending),
+                )}
               </Tag>
               <span>
                 {t('summary', {

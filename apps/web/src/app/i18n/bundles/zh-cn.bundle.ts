@@ -1,13 +1,16 @@
-import errors from '../../../../../../packages/domain/src/i18n/errors.zh-cn.json';
-import validation from '../../../../../../packages/domain/src/i18n/validation.zh-cn.json';
+import errors from '@hmi/domain/i18n/errors.zh-cn.json';
+import terms from '@hmi/domain/i18n/terms.zh-cn.json';
+import validation from '@hmi/domain/i18n/validation.zh-cn.json';
 
 /**
  * Every namespace of zh-cn in one chunk, loaded when zh-cn is the interface language: the web
- * namespaces, and the domain package's error and validation catalogues of this language only
- * (its `errorMessages` / `validationMessages` hold all three and would ship them all).
+ * namespaces, and the domain package's catalogues of this language only — error texts,
+ * validation texts and the terms (names of levels, types, states... that mails and sheets use
+ * too). The package's `errorMessages` / `terms` hold all three languages and would ship them all.
  */
 export const files: Record<string, unknown> = {
   ...import.meta.glob('../../../i18n/zh-cn/*.json', { eager: true, import: 'default' }),
   'domain/errors.json': errors,
   'domain/validation.json': validation,
+  'domain/terms.json': terms,
 };
