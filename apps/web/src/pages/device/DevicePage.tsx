@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, MenuPath, OnlineState, Perm, type LiveActMessage } from '@hmi/domain';
+import { ErrorCode, MenuPath, OnlineState, Perm, termKey, type LiveActMessage } from '@hmi/domain';
 import { isApiError } from '../../app/http/http-errors.ts';
 import { errorText } from '../../app/i18n/i18n.ts';
 import { usePermission } from '../../features/device/use-permission.ts';
@@ -154,7 +154,7 @@ export function DevicePage() {
             <div className="devpage-facts">
               <Badge
                 status={online ? 'success' : 'default'}
-                text={t(online ? 'live:device.online' : 'live:device.offline')}
+                text={t(termKey('onlineState', online ? 1 : 0))}
                 data-testid="devpage-online-state"
                 data-online={online ? 1 : 0}
               />
