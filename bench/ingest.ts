@@ -69,17 +69,16 @@ function fakeDevices(n: number, tagIds: PublisherJob['devices'][number]['tagIds'
 
 /** The raw broker: the same embedded link with a message handler that does nothing. */
 async function rawBroker(tagIds: PublisherJob['devices'][number]['tagIds']) {
-  const link = new EmbeddedDeviceLink({
-    registry: new MemoryDeviceRegistry(),
-    port: 0,
-    host: '127.0.0.1',
-    autoRegister: true,
-  });
+  // Registered beforehand, like the server's devices (trust on first use is rate limited per address).
+  const devices = fakeDevices(DEVICES, tagIds, `RAW${tagIds.length}`);
+  const registry = new MemoryDeviceRegistry();
+  await Promise.all(devices.map((d) => registry.register(d.sn, d.secret)));
+  const link = new EmbeddedDeviceLink({ registry, port: 0, host: '127.0.0.1', autoRegister: false });
   link.onMessage(() => undefined);
   await link.start();
   const job: PublisherJob = {
     url: `mqtt://127.0.0.1:${link.ports.mqtt}`,
-    devices: fakeDevices(DEVICES, tagIds, `RAW${tagIds.length}`),
+    devices,
     mode: 'max',
     inflight: INFLIGHT,
     durationMs: DURATION_MS,
