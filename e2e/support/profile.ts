@@ -1,5 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The personal centre (the start page is the device overview now; these tests work on the profile). */
+export async function openProfile(page: Page, base: string) {
+  await page.goto(`${base}/#/system/profile`);
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+}
+
 /** Renames the team from the personal centre (a signed-in call that needs a valid token). */
 export async function renameTeam(page: Page, name: string) {
   await page.getByTestId('team-name').locator('.ant-typography-edit').click();

@@ -39,9 +39,10 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
 
-  await expect(page).toHaveURL(/#\/system\/profile$/);
-  await expect(page.getByTestId('profile-page')).toBeVisible();
-  await expect(page).toHaveTitle(/Personal centre/);
+  // The start page: the device overview while the dashboards are not built (issue 14).
+  await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
+  await expect(page.getByTestId('device-overview-page')).toBeVisible();
+  await expect(page).toHaveTitle(/Device overview/);
   // Only implemented screens are in the menu.
   await expect(page.getByTestId('menu-profile')).toBeVisible();
   await expect(page.getByTestId('menu-devicelist')).toBeVisible();

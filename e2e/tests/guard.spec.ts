@@ -16,12 +16,12 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
 }) => {
   const account = await createActiveAccount(mainUrl, mainDataDir);
   await uiLogin(page, mainUrl, account);
-  await expect(page).toHaveURL(/#\/system\/profile$/);
+  await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
 
   for (const path of ['/no/such/page', '/device/projectlist', '/operations']) {
     await page.goto(`${mainUrl}/#${path}`);
-    await expect(page).toHaveURL(/#\/system\/profile$/);
-    await expect(page.getByTestId('profile-page')).toBeVisible();
+    await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
+    await expect(page.getByTestId('device-overview-page')).toBeVisible();
   }
 
   const seen: string[] = [];

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../support/fixtures.ts';
 import { createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { openProfile } from '../support/profile.ts';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
@@ -29,7 +30,7 @@ for (const theme of ['light', 'dark'] as const) {
 
       const account = await createActiveAccount(mainUrl, mainDataDir);
       await uiLogin(page, mainUrl, account);
-      await expect(page.getByTestId('profile-page')).toBeVisible();
+      await openProfile(page, mainUrl);
       await shot('shell');
       if (size === 'phone') {
         await page.getByTestId('menu-toggle').click();

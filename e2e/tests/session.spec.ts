@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiCloseAccount, createActiveAccount, uiLogin } from '../support/accounts.ts';
-import { expectToastCountAtMost, renameTeam, storedToken, visibleToasts } from '../support/profile.ts';
+import {
+  expectToastCountAtMost,
+  openProfile,
+  renameTeam,
+  storedToken,
+  visibleToasts,
+} from '../support/profile.ts';
 import { SHORT_ACCESS_TTL_SECONDS } from '../support/global-setup.ts';
 
 const shortDataDir = () => process.env.E2E_SHORT_DATA_DIR ?? '';
@@ -17,7 +23,7 @@ test.describe('token lifecycle', () => {
   }) => {
     const account = await createActiveAccount(shortUrl, shortDataDir());
     await uiLogin(page, shortUrl, account);
-    await expect(page.getByTestId('profile-page')).toBeVisible();
+    await openProfile(page, shortUrl);
     const before = await storedToken(page);
 
     await waitPastTtl(page);
@@ -41,6 +47,7 @@ test.describe('token lifecycle', () => {
   }) => {
     const account = await createActiveAccount(shortUrl, shortDataDir());
     await uiLogin(page, shortUrl, account);
+    await openProfile(page, shortUrl);
     await page.evaluate(() => localStorage.setItem('hmicloud_1.0.4_REFRESHTOKEN', 'revoked-refresh-token'));
     await waitPastTtl(page);
     await renameTeam(page, 'Never saved');
@@ -61,6 +68,7 @@ test.describe('token lifecycle', () => {
   test('1055 (account closed elsewhere) returns to login', async ({ page, mainUrl, mainDataDir }) => {
     const account = await createActiveAccount(mainUrl, mainDataDir);
     await uiLogin(page, mainUrl, account);
+    await openProfile(page, mainUrl);
     await apiCloseAccount(mainUrl, account);
     // The next signed-in call finds out; the notify socket's periodic session check (4001, then
     // one call that gets 1055) may find out first, and the rename then never gets its button.

@@ -39,6 +39,17 @@ export interface ShellMenu {
   showBillingMessages: boolean;
 }
 
+/**
+ * The start page among the screens that exist: SPEC section 2 (dashboard, else control panel,
+ * else the personal centre), with the device overview standing in for the two boards until they
+ * are built, for those who may see it.
+ */
+export function shellStart(menu: readonly MenuNode[]): string {
+  const start = startPath(menu);
+  if (start !== MenuPath.Profile) return start;
+  return menuPaths(menu).includes(MenuPath.DeviceOverview) ? MenuPath.DeviceOverview : start;
+}
+
 /** The signed-in menu: the domain tree filtered by permissions, region and implemented screens. */
 export function useShellMenu(): ShellMenu | undefined {
   const { data: profile } = useUserInfo();
@@ -54,7 +65,7 @@ export function useShellMenu(): ShellMenu | undefined {
     const menu = implementedOnly(full);
     return {
       menu,
-      start: startPath(menu),
+      start: shellStart(menu),
       region,
       showBillingMessages: menuPaths(full).includes(MenuPath.MsgBilling),
     };
