@@ -36,7 +36,7 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
 
   seen.length = 0;
   await page.goto(`${mainUrl}/#/login?projectid=7`);
-  await expect(page).toHaveURL(/#\/system\/profile$/);
+  await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
   expect(seen.some((u) => u.includes('#/device/projectlist?projectid=7'))).toBe(true);
 
   // Public pages stay reachable when signed in.

@@ -85,6 +85,7 @@ test.describe('toasts', () => {
   test('never more than 3 at once', async ({ page, mainUrl, mainDataDir }) => {
     const account = await createActiveAccount(mainUrl, mainDataDir);
     await uiLogin(page, mainUrl, account);
+    await openProfile(page, mainUrl);
     await page.getByTestId('add-center-select').click();
     await page.locator('.ant-select-item-option').first().click();
     for (let i = 0; i < 6; i++) {
