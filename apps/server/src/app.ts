@@ -32,6 +32,7 @@ import { notifyPlugin } from './plugins/notify.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
+import { HistoryStore } from './modules/history-store/index.ts';
 import { createServices } from './services.ts';
 
 export interface BuildOptions {
@@ -63,7 +64,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
-  await app.register(deviceLinkPlugin, { config });
+  const historyStore = new HistoryStore({
+    db: app.db,
+    engine: app.dbEngine,
+    writer: config.ingest,
+    retention: config.history,
+    log: app.log,
+  });
+  await app.register(deviceLinkPlugin, { config, deviceTags: historyStore.deviceTags });
   await app.register(busPlugin, { config });
   app.decorate(
     'services',
@@ -73,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mailer: app.mailer,
       bus: app.bus,
       deviceConfig: app.deviceConfig,
-      dbEngine: app.dbEngine,
+      historyStore,
     }),
   );
   await app.register(liveDataPlugin, { config });

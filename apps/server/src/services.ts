@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { Engine } from './db/create-database.ts';
 import type { Database } from './db/database.ts';
 import type { DeviceConfigPublisher } from './devices/device-config.publisher.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -10,13 +9,13 @@ import { BindThrottle } from './modules/device/bind-throttle.ts';
 import { BindingWall } from './modules/device/binding-wall.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
+import type { HistoryStore } from './modules/history-store/index.ts';
 import { HistoryRepo } from './modules/history/history.repo.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { LabelRepo } from './modules/label/label.repo.ts';
 import { LabelService } from './modules/label/label.service.ts';
 import { MessageRepo } from './modules/messages/message.repo.ts';
 import { MessageService } from './modules/messages/message.service.ts';
-import { DeviceTagsRepo } from './modules/monitor/device-tags.repo.ts';
 import { MonitorRepo } from './modules/monitor/monitor.repo.ts';
 import { MonitorService } from './modules/monitor/monitor.service.ts';
 import { ActivationRepo } from './modules/registration/activation.repo.ts';
@@ -44,10 +43,9 @@ export function createServices(deps: {
   mailer: Mailer;
   bus: Bus;
   deviceConfig: DeviceConfigPublisher;
-  /** The database engine (SQL that differs by engine: history). Default sqlite. */
-  dbEngine?: Engine;
+  historyStore: HistoryStore;
 }) {
-  const { db, config, mailer, deviceConfig } = deps;
+  const { db, config, mailer, deviceConfig, historyStore } = deps;
   const users = new UserRepo(db);
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
@@ -63,7 +61,7 @@ export function createServices(deps: {
   const deviceGroups = new DeviceGroupService(db, groupRepo);
   const labelRepo = new LabelRepo(db);
   const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig);
-  const bindingWall = new BindingWall(db, deps.bus);
+  const bindingWall = new BindingWall(db, deps.bus, historyStore);
   return {
     users,
     tokens,
@@ -84,7 +82,8 @@ export function createServices(deps: {
     messages,
     deviceGroups,
     labels: new LabelService(labelRepo),
-    history: new HistoryService(new HistoryRepo(db, deps.dbEngine ?? 'sqlite')),
+    historyStore,
+    history: new HistoryService(new HistoryRepo(db), historyStore),
     templates,
     bindingWall,
     devices: new DeviceService(
@@ -98,7 +97,7 @@ export function createServices(deps: {
       new BindThrottle(limiter),
       bindingWall,
     ),
-    monitor: new MonitorService(db, new MonitorRepo(db), new DeviceTagsRepo(db), deviceConfig),
+    monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig),
   };
 }
 

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
 import { rulesOfTemplates, type AlarmRuleRow } from '../modules/alarm-rule/alarm-rule.repo.ts';
-import { DeviceTagsRepo, type DeviceTag } from '../modules/monitor/device-tags.repo.ts';
+import type { DeviceTag, DeviceTagsRepo } from '../modules/history-store/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,15 +29,12 @@ const PUBLISH_CONCURRENCY = 50;
  * tag the device has), in the template's order.
  */
 export class DeviceConfigPublisher {
-  private readonly deviceTags: DeviceTagsRepo;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly link: DeviceLink,
+    private readonly deviceTags: DeviceTagsRepo,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.deviceTags = new DeviceTagsRepo(db);
-  }
+  ) {}
 
   /** Marks the devices' config as changed: version + 1, sync state pending. */
   async bump(deviceIds: readonly number[], db: Db = this.db): Promise<void> {

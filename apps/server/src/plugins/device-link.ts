@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import type { DeviceTagsRepo } from '../modules/history-store/index.ts';
 import { DbDeviceRegistry } from '../devices/db-device-registry.ts';
 import { DeviceConfigPublisher } from '../devices/device-config.publisher.ts';
 import { DeviceStateService } from '../devices/device-state.service.ts';
@@ -24,8 +25,8 @@ declare module 'fastify' {
  * registry over the devices table; and the device-state service that keeps online and sync
  * state. Stopped on close, before the database (plugins close in reverse order).
  */
-export const deviceLinkPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const deviceLinkPlugin = fp<{ config: Config; deviceTags: DeviceTagsRepo }>(
+  async (app, { config, deviceTags }) => {
     const registry = new DbDeviceRegistry(app.db);
     const settings = readDeviceLinkEnv({
       mqttUrl: config.mqttUrl,
@@ -37,7 +38,7 @@ export const deviceLinkPlugin = fp<{ config: Config }>(
     if (config.mqttClientId) settings.clientId = config.mqttClientId;
     if (config.mqttShareGroup) settings.shareGroup = config.mqttShareGroup;
     const link = createDeviceLink(settings, registry);
-    const publisher = new DeviceConfigPublisher(app.db, link, app.log);
+    const publisher = new DeviceConfigPublisher(app.db, link, deviceTags, app.log);
     const state = new DeviceStateService(app.db, publisher, app.log);
 
     // No device can be connected to a broker that is just starting: clear what a crash left.

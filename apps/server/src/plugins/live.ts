@@ -3,7 +3,6 @@ import { LiveLimits } from '@hmi/domain';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { CommandTracker } from '../modules/commands/command-tracker.ts';
-import { HistoryRepo } from '../modules/history/history.repo.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
 import { DeviceActs } from '../modules/live/device-acts.ts';
 import { LiveHub, type PrincipalLoader } from '../modules/live/live-hub.ts';
@@ -41,11 +40,18 @@ declare module 'fastify' {
 export const liveDataPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const { db, bus, deviceLink: link } = app;
-    const ingest = new IngestService(db, app.dbEngine, config.ingest, bus, app.log);
+    const { tokens, users, historyStore } = app.services;
+    const ingest = new IngestService(db, historyStore, bus, app.log);
     const commands = new CommandTracker(link);
-    const settag = new SettagService(new SettagRepo(db), commands, bus, config.settagTimeoutMs);
-    const repo = new LiveRepo(db);
-    const { tokens, users } = app.services;
+    const settag = new SettagService(
+      new SettagRepo(db, historyStore),
+      historyStore.lastValues,
+      historyStore.tagWrites,
+      commands,
+      bus,
+      config.settagTimeoutMs,
+    );
+    const repo = new LiveRepo(db, historyStore);
 
     const principal = async (userId: number, sessionId: string): Promise<CurrentUser | null> => {
       const row = await users.findPrincipal(userId, sessionId);
@@ -59,16 +65,10 @@ export const liveDataPlugin = fp<{ config: Config }>(
     };
     const reload: PrincipalLoader = (u) => principal(u.id, u.sessionId);
     const hub = new LiveHub(repo, bus, config.live, reload, app.log);
-    const history = new HistoryRepo(db, app.dbEngine);
-    const prune = async () => {
-      if (config.history.retentionDays <= 0) return 0;
-      // Rollups written and (SQLite) staged frames moved first: every old frame is then in reach.
-      await ingest.flushRollups();
-      return history.prune(Date.now() - config.history.retentionDays * 24 * 3600_000);
-    };
+    const prune = () => historyStore.prune();
 
     // The history writer registers and folds what a crash left out of the rollups before any data.
-    await ingest.start();
+    await historyStore.start();
     if (!app.hasDecorator('websocketServer')) {
       // One WebSocket server for every socket route, and ws has no per-route maxPayload: it
       // admits the largest message of any route, MQTT packets on /mqtt (MQTT_MAX_PACKET_BYTES);
@@ -76,27 +76,14 @@ export const liveDataPlugin = fp<{ config: Config }>(
       const maxPayload = Math.max(LiveLimits.maxMessageBytes, config.broker.maxPacketBytes);
       await app.register(websocket, { options: { maxPayload } });
     }
-    const detach = [
-      ingest.attach(link),
-      // Binds and unbinds purge history inside the writer's exclusive section (BindingWall).
-      app.services.bindingWall.attach(ingest.writer),
-      commands.attach(),
-      new DeviceActs(db, bus, app.log).attach(link),
-    ];
+    const detach = [ingest.attach(link), commands.attach(), new DeviceActs(db, bus, app.log).attach(link)];
     hub.start();
-    let pruning: Promise<unknown> = Promise.resolve();
-    const pruneTimer = setInterval(() => {
-      pruning = prune().catch((err: unknown) => app.log.error({ err }, 'history prune failed'));
-    }, config.history.pruneIntervalMs);
-    pruneTimer.unref();
 
     app.decorate('liveData', { ingest, commands, settag, hub, repo, authenticate, reload, prune });
     app.addHook('preClose', async () => hub.stop());
     app.addHook('onClose', async () => {
-      clearInterval(pruneTimer);
       detach.forEach((f) => f());
-      await pruning;
-      await ingest.stop();
+      await historyStore.stop();
     });
   },
   { name: 'live-data', dependencies: ['db', 'device-link', 'bus'] },

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
-import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
 import { AlarmRecordRepo } from './alarm-record.repo.ts';
 import { alarmXlsx } from './alarm.export.ts';
 import { AlarmService } from './alarm.service.ts';
@@ -27,7 +26,7 @@ const deviceStatusQuery = z.object({ device_id: z.coerce.number().int().positive
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const alarms = new AlarmService(
     new AlarmRecordRepo(app.db),
-    new DeviceTagsRepo(app.db),
+    app.services.historyStore.deviceTags,
     app.alarmEngine.writer,
   );
   const alarm = requirePermission(Perm.DeviceAlarm);

@@ -136,7 +136,7 @@ describe('binding wall', () => {
     const pointTag = point.body.data.tag_id;
     server.app.liveData.ingest.cache.invalidate(d.sn);
     await d.data({ ts: t0, v: { [a.tags.temp]: 777.5, [a.tags.recipe]: 'A-secret', [pointTag]: 42.5 } });
-    await server.app.liveData.ingest.flushRollups(); // these are in the database
+    await server.app.services.historyStore.flush(); // these are in the database
     // Clock ahead of real time: the read cut at the binding time let these through before.
     await d.data({ ts: t0 + 3_600_000, v: { [a.tags.temp]: 778.5, [a.tags.speed]: 7 } });
     await d.data({ ts: t0 + 1, v: { 999_999: 1 } }); // an unknown tag: a drop
@@ -151,7 +151,7 @@ describe('binding wall', () => {
     expect(
       (await server.call('POST', '/device/unbind', { token: a.token, body: { ids: [d.id] } })).body.code,
     ).toBe(0);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(
       Object.values(await rowsOf(d.id)).every((n) => n === 0),
       JSON.stringify(await rowsOf(d.id)),
@@ -248,7 +248,7 @@ describe('binding wall', () => {
     });
     expect(again.body.code).toBe(0);
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, a.token)).items).toEqual([]);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(Object.values(await rowsOf(d.id)).every((n) => n === 0)).toBe(true);
   });
 
@@ -283,7 +283,7 @@ describe('binding wall', () => {
       body: { sn: d.sn, pin: d.secret, name: uniqueDeviceName('B'), template_id: b.template.id },
     });
     expect(bound.body.code).toBe(0);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(await rowsOf(d.id)).toEqual(Object.fromEntries(DEVICE_DATA_TABLES.map((t) => [t, 0])));
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, b.token)).items).toEqual([]);
   });

@@ -8,7 +8,7 @@ import {
   type TemplateDetail,
 } from '@hmi/domain';
 import type { IClientOptions, MqttClient } from 'mqtt';
-import { decodeFrame } from '../../db/history-frame.codec.ts';
+import { decodeFrame } from '../history-store/index.ts';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';

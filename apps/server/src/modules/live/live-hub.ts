@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import { decodeStoredValue } from '../history-store/index.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { MessageRate } from './message-rate.ts';
 import { ViewRequests, type ViewRequest } from './view-requests.ts';

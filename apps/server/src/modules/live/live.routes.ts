@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import { decodeStoredValue } from '../history-store/index.ts';
 
 /**
  * The device data socket (public route: it authenticates the `token` of its query itself, so

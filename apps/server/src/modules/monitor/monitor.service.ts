@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import type { DeviceTag, DeviceTagsRepo } from './device-tags.repo.ts';
+import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 
 type AddBody = z.output<typeof monitorAddBody>;

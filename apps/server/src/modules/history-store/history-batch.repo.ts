@@ -2,13 +2,13 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { encodeFrame, encodeFrameBinary } from '../../db/history-frame.codec.ts';
-import { historyMemory } from './history-memory.ts';
+import { encodeFrame, encodeFrameBinary } from './history-frame.codec.ts';
+import type { HistoryMemory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
 /**
  * The values of one device message sample, to store as one history frame
- * (`db/history-frame.codec.ts`, whose text is made at commit), ascending tag id; also what the
+ * (`history-frame.codec.ts`, whose text is made at commit), ascending tag id; also what the
  * rollups, last values and live events are made of.
  */
 export interface IngestFrame {
@@ -59,7 +59,7 @@ const DROPS_SQL =
  * PostgreSQL they go into history_frames through multi-row statements whose RETURNING tells
  * which frames were new.
  */
-export class HistoryBatchStore {
+export class HistoryBatchRepo {
   private readonly sql: SqlText;
   private readonly sqlite: SQLite.Database | undefined;
   private sqliteCommit: ((batch: BatchContent, writer: number, at: number) => IngestFrame[]) | undefined;
@@ -67,6 +67,7 @@ export class HistoryBatchStore {
   constructor(
     private readonly db: Kysely<Database>,
     engine: Engine,
+    private readonly memory: HistoryMemory,
   ) {
     this.sql = new SqlText(engine);
     this.sqlite = engine === 'sqlite' ? sqliteHandle(db) : undefined;
@@ -84,7 +85,7 @@ export class HistoryBatchStore {
   }
 
   private prepareSqlite(file: SQLite.Database) {
-    const stage = historyMemory(this.db).stage!;
+    const stage = this.memory.stage!;
     const drops = file.prepare(DROPS_SQL);
     const tx = file.transaction((batch: BatchContent, writer: number, at: number): IngestFrame[] => {
       const inserted: IngestFrame[] = [];

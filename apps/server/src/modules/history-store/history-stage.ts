@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { FrameData } from '../../db/history-frame.codec.ts';
+import type { FrameData } from './history-frame.codec.ts';
 
 /** Frames moved into history_frames per compaction transaction (the connection is free between). */
 const COMPACT_SLICE = 10_000;

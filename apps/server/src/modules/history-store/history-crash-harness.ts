@@ -7,12 +7,13 @@ import pg from 'pg';
 import { createDatabase, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrator.ts';
-import { HistoryRepo } from '../history/history.repo.ts';
-import { HistoryWriter } from './history-writer.ts';
+import type { HistoryReadRepo } from './history-read.repo.ts';
+import { HistoryStore } from './history-store.ts';
+import type { HistoryWriter } from './history-writer.ts';
 
 /*
  * The history writer as a server process would run it, on a database that outlives it: each
- * `HistoryProcess` has its own Kysely instance (so its own history memory and stage), and a
+ * `HistoryProcess` has its own Kysely instance and history store (so its own memory and stage), and a
  * crash drops it without a flush while the next one starts on the same SQLite file or
  * PostgreSQL schema (the setting of `history-crash.property.test.ts`).
  */
@@ -64,7 +65,7 @@ export interface HistoryProcess {
   db: Kysely<Database>;
   engine: Engine;
   writer: HistoryWriter;
-  repo: HistoryRepo;
+  repo: HistoryReadRepo;
   /** Errors the writer reported (a live process should have none). */
   errors: unknown[];
   /** Kills the process: its database handle goes at once, its memory is dropped. */
@@ -80,21 +81,22 @@ export async function startProcess(
 ): Promise<HistoryProcess> {
   const { db, engine } = createDatabase(where);
   const errors: unknown[] = [];
-  const writer = new HistoryWriter(
+  const store = new HistoryStore({
     db,
     engine,
     // No flush on a timer: the run flushes when it means to.
-    { batchMs: 0, batchRows, maxPending: 1_000_000, flushMs: 3_600_000, writerName },
-    () => undefined,
-    (err) => errors.push(err),
-  );
+    writer: { batchMs: 0, batchRows, maxPending: 1_000_000, flushMs: 3_600_000, writerName },
+    retention: { retentionDays: 0, pruneIntervalMs: 3_600_000 },
+    log: { error: (obj) => errors.push((obj as { err: unknown }).err) },
+  });
+  const writer = store.writer;
   await writer.start();
   let dead = false;
   return {
     db,
     engine,
     writer,
-    repo: new HistoryRepo(db, engine),
+    repo: store.reads,
     errors,
     async crash() {
       if (dead) return;

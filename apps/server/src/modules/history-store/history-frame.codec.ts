@@ -32,8 +32,9 @@
  * 1 in 2^32 chance; the second would be taken for a duplicate.)
  */
 
-/** A frame's `data` column: JSON text, or (SQLite) the BLOB form. */
-export type FrameData = string | Uint8Array;
+import type { FrameData } from '../../db/database.ts';
+
+export type { FrameData };
 
 /** The decoded values of a frame, in stored order (ascending tag id). */
 export interface FrameValues {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { tagsetOf } from '../../db/history-frame.codec.ts';
+import { tagsetOf } from './history-frame.codec.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import type { IngestFrame } from './history-writer.ts';
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { frame } from './history-test-helpers.ts';
-import { historyMemory } from './history-memory.ts';
 import type { HistoryWriter } from './history-writer.ts';
-import { storedValues } from './live-data-test-helpers.ts';
+import { storedValues } from '../ingest/live-data-test-helpers.ts';
 
 /*
  * The writer's exclusive section (what a bind or unbind purges in): no batch commits and no
@@ -15,7 +14,7 @@ let writer: HistoryWriter;
 
 beforeAll(async () => {
   server = await startTestServer();
-  writer = server.app.liveData.ingest.writer;
+  writer = server.app.services.historyStore.writer;
 });
 afterAll(async () => server?.close());
 
@@ -34,21 +33,21 @@ describe('HistoryWriter.exclusive', () => {
       // Queued inside: not committed before the section ends.
       w = writer.write([frame(gone, base + 1, [[1, 2, null]]), frame(kept, base + 1, [[1, 2, null]])]);
       void w.then(() => (committed = true));
-      f = server.app.liveData.ingest.flushRollups().then(() => (flushed = true));
+      f = server.app.services.historyStore.flush().then(() => (flushed = true));
       await new Promise((r) => setTimeout(r, 100));
       expect(committed).toBe(false);
       expect(flushed).toBe(false);
       writer.forgetDevices([gone]);
     });
     await Promise.all([w, f]);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(committed).toBe(true);
     expect(flushed).toBe(true);
     // The frame of `gone` committed before the section stays (the wall deletes rows itself);
     // the one queued inside was dropped with the open batch, and nothing of it is in memory.
     expect((await storedValues(server, gone)).map((v) => v.num)).toEqual([1]);
     expect((await storedValues(server, kept)).map((v) => v.num)).toEqual([1, 2]);
-    const memory = historyMemory(server.app.db);
+    const memory = server.app.services.historyStore.writer.flusher.memory;
     expect(memory.lastValues(gone).size).toBe(0);
     const last = await server.app.db
       .selectFrom('tag_last_values')

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { decodeFrame, type FrameData } from '../../db/history-frame.codec.ts';
+import { decodeFrame, type FrameData } from './history-frame.codec.ts';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { HistoryFlushStore } from './history-flush.store.ts';
-import { historyMemory, type HistoryMemory } from './history-memory.ts';
+import { HistoryFlushRepo } from './history-flush.repo.ts';
+import type { HistoryMemory } from './history-memory.ts';
 
 /** Minute aggregates held in memory beyond which a flush starts at once (a long backfill). */
 const MAX_PENDING_ACCS = 100_000;
@@ -26,8 +26,7 @@ export interface FlusherOptions {
  * move into history_frames, so those after it are always still staged.
  */
 export class HistoryFlusher {
-  readonly memory: HistoryMemory;
-  private readonly store: HistoryFlushStore;
+  private readonly repo: HistoryFlushRepo;
   private writerId: number | null = null;
   /** The watermark stored by the last flush: frames committed up to it have their rollups stored. */
   private durable = 0;
@@ -38,11 +37,11 @@ export class HistoryFlusher {
   constructor(
     db: Kysely<Database>,
     engine: Engine,
+    readonly memory: HistoryMemory,
     private readonly options: FlusherOptions,
     private readonly onError: (err: unknown) => void,
   ) {
-    this.memory = historyMemory(db);
-    this.store = new HistoryFlushStore(db, engine);
+    this.repo = new HistoryFlushRepo(db, engine);
   }
 
   /** The writer id (after start). */
@@ -56,7 +55,7 @@ export class HistoryFlusher {
    * the timer. Resolves with the newest ingested_at the writer ever stored.
    */
   async start(): Promise<number> {
-    const w = await this.store.register(this.options.name);
+    const w = await this.repo.register(this.options.name);
     this.writerId = w.id;
     this.durable = w.watermark;
     this.memory.current.watermark = Math.max(this.memory.current.watermark, w.watermark);
@@ -71,7 +70,7 @@ export class HistoryFlusher {
       await stage.load();
       for (const f of await stage.framesAfter(w.id, w.watermark)) fold(f);
     } else {
-      for await (const frames of this.store.framesAfter(w.id, w.watermark)) frames.forEach(fold);
+      for await (const frames of this.repo.framesAfter(w.id, w.watermark)) frames.forEach(fold);
     }
     const newest = Math.max(w.newest, this.memory.current.watermark);
     await this.flush();
@@ -97,7 +96,7 @@ export class HistoryFlusher {
     this.running = (async () => {
       if (state) {
         try {
-          await this.store.flush(state, writer, Date.now());
+          await this.repo.flush(state, writer, Date.now());
           this.memory.endFlush(true);
           this.durable = state.watermark;
         } catch (err) {

@@ -171,7 +171,7 @@ export class PendingHistory {
 /**
  * The history state of this process that the database does not hold yet: what the writer
  * committed since its last rollup flush (`current`) and what a flush is writing (`flushing`).
- * One per database (see `historyMemory`), shared by the writer and the readers of this process,
+ * One per server, made by its `HistoryStore` and shared by its writer and readers,
  * which add it to what they read from history_1m and tag_last_values so that nothing a user
  * sees is staler than the frames. On SQLite it also holds the stage (frames not yet moved into
  * history_frames, `HistoryStage`). (Another server sharing the database reads the rollups and
@@ -290,13 +290,4 @@ export class HistoryMemory {
   discardMinutes(deviceId: number, tagIds: readonly number[], fromMinute: number, toMinute: number): void {
     this.current.discard(deviceId, tagIds, fromMinute, toMinute);
   }
-}
-
-const memories = new WeakMap<Kysely<Database>, HistoryMemory>();
-
-/** The history memory of a database (one per Kysely instance, i.e. per server). */
-export function historyMemory(db: Kysely<Database>): HistoryMemory {
-  let m = memories.get(db);
-  if (!m) memories.set(db, (m = new HistoryMemory(db)));
-  return m;
 }

@@ -128,7 +128,7 @@ describe('history over frames', () => {
 
     expect(await stored()).toEqual([]); // nothing flushed yet
     expect(await read()).toEqual(expected);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect((await stored()).length).toBe(2);
     expect(await read()).toEqual(expected);
   });
@@ -147,11 +147,11 @@ describe('history over frames', () => {
     // the first reads merge both.
     const half = Math.floor(samples.length / 2);
     for (let i = 0; i < half; i += 1000) await d.data(samples.slice(i, Math.min(half, i + 1000)));
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     for (let i = half; i < samples.length; i += 1000) await d.data(samples.slice(i, i + 1000));
 
     for (const flushed of [false, true]) {
-      if (flushed) await server.app.liveData.ingest.flushRollups();
+      if (flushed) await server.app.services.historyStore.flush();
       // The sparse tag: 3 values, read by decoding the 3 minutes that hold them (60 frames each).
       let read = countFrames();
       const page = await raw(d, [tags.temp], t0, t0 + span, 1, 2);

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { eachFrameValue, type FrameData } from '../../db/history-frame.codec.ts';
-import type { HistoryMemory } from '../ingest/history-memory.ts';
-import type { StagedKey } from '../ingest/history-stage.ts';
+import { eachFrameValue, type FrameData } from './history-frame.codec.ts';
+import type { HistoryMemory } from './history-memory.ts';
+import type { StagedKey } from './history-stage.ts';
 
 /** A stored value as read back. */
 export interface StoredRow {

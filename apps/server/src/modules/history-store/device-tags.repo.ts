@@ -21,8 +21,8 @@ export interface DeviceTag {
 /**
  * The tags of devices: their template's tags in template order, then their own monitor points
  * in the order they were added (monitor.api.ts). This is the one definition of "the device's
- * tags"; the config publisher uses it, and ingest, live pages, settag and history names should
- * too (today they read template_tags only).
+ * tags": the config publisher, ingest, live pages, tag writes, history and alarms use it
+ * (through `HistoryStore.deviceTags`).
  */
 export class DeviceTagsRepo {
   constructor(private readonly db: Kysely<Database>) {}

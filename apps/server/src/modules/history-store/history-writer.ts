@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  HistoryBatchStore,
+  HistoryBatchRepo,
   type BatchContent,
   type DropDelta,
   type IngestFrame,
-} from './history-batch.store.ts';
+} from './history-batch.repo.ts';
 import { HistoryFlusher } from './history-flusher.ts';
+import type { HistoryMemory } from './history-memory.ts';
 
-export type { DropDelta, IngestFrame } from './history-batch.store.ts';
+export type { DropDelta, IngestFrame } from './history-batch.repo.ts';
 
 export interface WriterOptions {
   /**
@@ -86,19 +87,21 @@ export class HistoryWriter {
   private stopped = false;
   private started = false;
   private lastAt = 0;
-  private readonly store: HistoryBatchStore;
+  private readonly repo: HistoryBatchRepo;
 
   constructor(
     db: Kysely<Database>,
     engine: Engine,
+    memory: HistoryMemory,
     private readonly options: WriterOptions,
     private readonly onCommitted: (frames: IngestFrame[]) => void,
     private readonly onError: (err: unknown) => void,
   ) {
-    this.store = new HistoryBatchStore(db, engine);
+    this.repo = new HistoryBatchRepo(db, engine, memory);
     this.flusher = new HistoryFlusher(
       db,
       engine,
+      memory,
       { flushMs: options.flushMs, name: options.writerName },
       onError,
     );
@@ -225,7 +228,7 @@ export class HistoryWriter {
     const at = (this.lastAt = Math.max(Date.now(), this.lastAt + 1));
     let inserted: IngestFrame[] | undefined;
     try {
-      inserted = await this.store.commitBatch(batch, this.flusher.writer, at);
+      inserted = await this.repo.commitBatch(batch, this.flusher.writer, at);
       // Into memory before anyone hears of the commit: a reader after the PUBACK sees it.
       const memory = this.flusher.memory.current;
       for (const f of inserted) memory.fold(f.deviceId, f.ts, f.ids, f.nums, f.txts);

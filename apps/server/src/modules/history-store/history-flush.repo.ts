@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import type { FrameData } from '../../db/history-frame.codec.ts';
+import type { FrameData } from './history-frame.codec.ts';
 import type { MinuteAcc } from './history-aggregates.ts';
 import type { PendingHistory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
@@ -26,7 +26,7 @@ const RECOVERY_CHUNK = 5000;
  * in-memory rollups and last values (one transaction with the new watermark), and the frames
  * it committed after its watermark (folded again at start after a crash).
  */
-export class HistoryFlushStore {
+export class HistoryFlushRepo {
   private readonly sql: SqlText;
   private readonly sqlite: SQLite.Database | undefined;
   private sqliteFlush: ((state: PendingHistory, writer: number, at: number) => void) | undefined;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tagsetOf } from '../../db/history-frame.codec.ts';
-import type { BucketRow } from '../history/history.repo.ts';
+import { tagsetOf } from './history-frame.codec.ts';
+import type { BucketRow } from './history-read.repo.ts';
 import {
   crashDatabases,
   startProcess,

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { decodeFrame } from '../../db/history-frame.codec.ts';
+import { decodeFrame } from './history-frame.codec.ts';
 import { expectRollupsMatch, frame } from './history-test-helpers.ts';
-import { historyMemory } from './history-memory.ts';
 import type { HistoryWriter, IngestFrame } from './history-writer.ts';
-import { storedValues } from './live-data-test-helpers.ts';
+import { storedValues } from '../ingest/live-data-test-helpers.ts';
 
 /*
  * The writer on the server's database (SQLite: cached better-sqlite3 statements; PostgreSQL with
@@ -17,7 +16,7 @@ let writer: HistoryWriter;
 
 beforeAll(async () => {
   server = await startTestServer();
-  writer = server.app.liveData.ingest.writer;
+  writer = server.app.services.historyStore.writer;
 });
 afterAll(async () => server?.close());
 
@@ -43,7 +42,7 @@ describe('HistoryWriter', () => {
       });
     // Batches in parallel (group commit), redeliveries of parts of them, backfill out of order.
     await Promise.all([writer.write(frames(0, 20)), writer.write(frames(20, 20))]);
-    await server.app.liveData.ingest.flushRollups(); // rollups now partly stored, partly pending
+    await server.app.services.historyStore.flush(); // rollups now partly stored, partly pending
     await Promise.all([writer.write(frames(10, 20)), writer.write(frames(40, 5))]);
     await writer.write(frames(-30, 25, false));
     await writer.write(frames(-30, 40, false));
@@ -55,7 +54,7 @@ describe('HistoryWriter', () => {
       [],
       new Map([[deviceId, { unknownTag: 1, wrongType: 0, badPayload: 3, reason: 'y', at: 6 }]]),
     );
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
 
     const db = server.app.db;
     const history = await storedValues(server, deviceId);
@@ -113,7 +112,7 @@ describe('HistoryWriter', () => {
       [2, ts, 2],
       [3, ts, 3],
     ]);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     // Redelivered once more after the frames moved into history_frames (SQLite), and an older frame.
     await writer.write([a, frame(deviceId, ts - 1, [[1, 9, null]])]);
     expect((await storedValues(server, deviceId)).map((r) => [r.tag_id, r.ts, r.num])).toEqual([
@@ -122,7 +121,7 @@ describe('HistoryWriter', () => {
       [2, ts, 2],
       [3, ts, 3],
     ]);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     const n = await server.app.db
       .selectFrom('history_1m')
       .select(['tag_id', 'n'])
@@ -140,7 +139,7 @@ describe('HistoryWriter', () => {
     'SQLite: finds a staged frame in history_frames once it moved there',
     async () => {
       const deviceId = 910_003;
-      const stage = historyMemory(server.app.db).stage!;
+      const stage = server.app.services.historyStore.writer.flusher.memory.stage!;
       const frames = Array.from({ length: 5 }, (_, i) => frame(deviceId, base + i * 1000, [[1, i, null]]));
       await writer.write(frames);
       const keys = stage.keys(deviceId, base, base + 10_000, 'asc');
@@ -151,7 +150,7 @@ describe('HistoryWriter', () => {
         .where('device_id', '=', deviceId)
         .execute();
       expect(staged.length).toBe(5);
-      await server.app.liveData.ingest.flushRollups(); // moves them
+      await server.app.services.historyStore.flush(); // moves them
       expect(stage.keys(deviceId, base, base + 10_000, 'asc')).toEqual([]);
       const fetched = await stage.fetch(keys);
       expect(fetched.map((f) => [f.ts, decodeFrame(f.data).nums])).toEqual(frames.map((f) => [f.ts, f.nums]));
