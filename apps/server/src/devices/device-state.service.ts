@@ -24,6 +24,11 @@ export class DeviceStateService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** No device can be connected to a broker that is just starting: clears what a crash left. */
+  async clearOnlineAtStart(): Promise<void> {
+    await this.db.updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute();
+  }
+
   /** Subscribes to the link; returns a function that unsubscribes. */
   attach(link: DeviceLink): () => void {
     const off = [

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { AlarmGroupRepo, AlarmGroupRow } from './alarm-group.repo.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 

@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { fileInvalid } from './alarm-rule.errors.ts';
-import type { AlarmRuleImporter } from './alarm-rule.import.ts';
-import type { AlarmRuleService } from './alarm-rule.service.ts';
 import { IMPORT_SIZE_TEXT, readAlarmSheet } from './alarm-sheet.reader.ts';
 import { importTemplateWorkbook, rulesWorkbook, XLSX_TYPE } from './alarm-sheet.writer.ts';
 
@@ -69,10 +67,10 @@ const exportName = (templateId: number): string =>
  * caller's data scope). The multipart parser is registered here only, for this scope's routes.
  */
 export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
-  rules: AlarmRuleService;
-  importer: AlarmRuleImporter;
+  /** The caller's language (sheet column names and texts). */
   langOf: (request: FastifyRequest) => Promise<string | undefined>;
-}> = async (app, { rules, importer, langOf }) => {
+}> = async (app, { langOf }) => {
+  const { alarmRules: rules, alarmImporter: importer } = app.services;
   await app.register(multipart, {
     limits: {
       fileSize: AlarmLimits.maxImportBytes,

@@ -14,30 +14,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import { TemplateRepo } from '../template/template.repo.ts';
-import { AlarmGroupRepo } from './alarm-group.repo.ts';
 import { alarmGroupRoutes } from './alarm-group.routes.ts';
-import { AlarmGroupService } from './alarm-group.service.ts';
 import { alarmRuleIoRoutes } from './alarm-rule-io.routes.ts';
-import { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { AlarmInputError } from './alarm-rule.errors.ts';
-import { AlarmRuleImporter } from './alarm-rule.import.ts';
-import { AlarmRuleRepo } from './alarm-rule.repo.ts';
-import { AlarmRuleService } from './alarm-rule.service.ts';
 
 /**
  * /alarm/group and /alarm/rule: alarm groups and the alarm rules of templates (issue 6), all
- * behind the alarm permission (Perm.DeviceAlarm, 44). The services are wired here from the app's
- * database, template service, device config publisher and bus.
+ * behind the alarm permission (Perm.DeviceAlarm, 44).
  */
 export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templateRepo = new TemplateRepo(app.db);
-  const ruleRepo = new AlarmRuleRepo(app.db);
-  const groupRepo = new AlarmGroupRepo(app.db);
-  const changes = new AlarmRuleChanges(app.db, app.dbEngine, templateRepo, app.deviceConfig, app.bus);
-  const groups = new AlarmGroupService(app.db, groupRepo, changes);
-  const rules = new AlarmRuleService(ruleRepo, groups, app.services.templates, templateRepo, changes);
-  const importer = new AlarmRuleImporter(rules, ruleRepo, groupRepo, templateRepo, changes);
+  const { alarmRules: rules } = app.services;
   const langOf = async (request: FastifyRequest): Promise<string | undefined> =>
     request.currentUser ? (await app.services.users.findById(request.currentUser.id))?.lang : undefined;
 
@@ -48,8 +34,8 @@ export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     throw err;
   });
 
-  await app.register(alarmGroupRoutes, { groups });
-  await app.register(alarmRuleIoRoutes, { rules, importer, langOf });
+  await app.register(alarmGroupRoutes);
+  await app.register(alarmRuleIoRoutes, { langOf });
   const alarm = requirePermission(Perm.DeviceAlarm);
 
   app.get(

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TemplateRepo } from '../template/template.repo.ts';
 import type { TemplateService } from '../template/template.service.ts';
 import type { AlarmGroupService } from './alarm-group.service.ts';

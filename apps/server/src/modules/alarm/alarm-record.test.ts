@@ -299,7 +299,7 @@ describe('acknowledging', () => {
     });
     const value = async (ts: number, v: number) => {
       server.app.bus.publish('device.data', dataEvent(d3, teamId, [{ tagId: speedTag, ts, value: v }]));
-      await server.app.alarmEngine.idle();
+      await server.app.services.alarmEngine.idle();
     };
     await value(T0, 60);
     const [raised] = await recordsOf(server, d3);

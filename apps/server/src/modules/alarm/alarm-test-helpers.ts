@@ -55,7 +55,7 @@ export async function insertRule(server: TestServer, spec: RuleSpec): Promise<nu
 /** Publishes 'alarm.rules' and waits for the engine. */
 export async function rulesChanged(server: TestServer, teamId: number, templateId: number): Promise<void> {
   server.app.bus.publish('alarm.rules', { teamId, templateId });
-  await server.app.alarmEngine.idle();
+  await server.app.services.alarmEngine.idle();
 }
 
 /** An alarm group of a team, inserted directly. */

@@ -13,9 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
-import { AlarmRecordRepo } from './alarm-record.repo.ts';
 import { alarmXlsx } from './alarm.export.ts';
-import { AlarmService } from './alarm.service.ts';
 
 const deviceStatusQuery = z.object({ device_id: z.coerce.number().int().positive() });
 
@@ -24,11 +22,7 @@ const deviceStatusQuery = z.object({ device_id: z.coerce.number().int().positive
  * alarm message list and its xlsx export (every signed-in user, limited to their data scope).
  */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
-  const alarms = new AlarmService(
-    new AlarmRecordRepo(app.db),
-    app.services.historyStore.deviceTags,
-    app.alarmEngine.writer,
-  );
+  const { alarms } = app.services;
   const alarm = requirePermission(Perm.DeviceAlarm);
   const listSchema = { querystring: alarmRecordQuery, response: { 200: envelope(alarmRecordListReply) } };
 

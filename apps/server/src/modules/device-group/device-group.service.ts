@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeviceGroup } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { subtreeIds, type DeviceGroupRepo } from './device-group.repo.ts';
 
 const present = (g: DeviceGroup, deviceCount: number): GroupItem => ({

@@ -17,7 +17,7 @@ import type { DeviceConfigPublisher } from '../../devices/device-config.publishe
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
 import type { DeviceGroupService } from '../device-group/device-group.service.ts';

@@ -9,7 +9,7 @@ import {
   type HistoryTagsReply,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import {
   decodeStoredValue,
   type BucketRow,

@@ -293,7 +293,7 @@ describe('ingest', () => {
     const d = await device();
     await server.call('POST', '/device/unbind', { token, body: { ids: [d.id] } });
     // The unbound device may still be connected for a moment; its data must not be stored.
-    server.app.liveData.ingest.cache.invalidate(d.sn);
+    server.app.services.ingest.cache.invalidate(d.sn);
     const ts = Date.now() + 1_000;
     await d.client
       .publishAsync(deviceTopic(d.sn, 'data'), JSON.stringify({ ts, v: { [tags.speed]: 1 } }), { qos: 1 })

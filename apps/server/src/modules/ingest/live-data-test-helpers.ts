@@ -129,7 +129,7 @@ export async function connectDevice(
  * acknowledges the device itself, so the tests wait for the server's own handling instead.
  */
 function settled(server: TestServer, sn: string): Promise<void> {
-  const link = server.app.deviceLink;
+  const link = server.app.services.deviceLink;
   if (link.kind === 'embedded') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const finish = (err?: Error) => {

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Label, LabelRepo } from './label.repo.ts';
 
 const present = (l: Label, deviceCount: number): LabelItem => ({

@@ -20,14 +20,14 @@ import { decodeStoredValue } from '../history-store/index.ts';
  * values of a device (device monitor 47).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { hub, authenticate, repo } = app.liveData;
+  const { liveHub: hub, principals, live: repo } = app.services;
 
   app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
     const query = request.query as Record<string, unknown>;
     const page = Number(query.page ?? 0);
     // Messages that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
-    void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+    void principals.authenticate(typeof query.token === 'string' ? query.token : undefined).then(
       (user) => {
         // Reading again first: a paused socket would never see the client's half of the close.
         socket.resume();

@@ -25,7 +25,7 @@ import type { DeviceConfigPublisher } from '../../devices/device-config.publishe
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 

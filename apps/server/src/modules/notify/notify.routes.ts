@@ -19,14 +19,13 @@ import { requireUser, signedIn } from '../../plugins/auth.ts';
  * notification settings, test mail and delivery log. Every signed-in user has them.
  */
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { hub, service } = app.notify;
-  const { authenticate } = app.liveData;
+  const { notifyHub: hub, notify: service, principals } = app.services;
 
   app.get(MessagePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
     const query = request.query as Record<string, unknown>;
     // Pings that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
-    void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+    void principals.authenticate(typeof query.token === 'string' ? query.token : undefined).then(
       (user) => {
         socket.resume();
         if (!user)

@@ -14,7 +14,7 @@ import {
   type TagWriteOutcome,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import {
   CommandOfflineError,

@@ -14,7 +14,7 @@ import type { DeviceConfigPublisher } from '../../devices/device-config.publishe
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { copyTemplateRules, deleteRulesOfTags } from '../alarm-rule/alarm-rule.repo.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
 type AddBody = z.output<typeof templateAddBody>;
