@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Engine } from './db/create-database.ts';
 import type { Database } from './db/database.ts';
-import { DbDeviceRegistry } from './devices/db-device-registry.ts';
-import { DeviceConfigPublisher } from './devices/device-config.publisher.ts';
-import { DeviceLinkRunner } from './devices/device-link.runner.ts';
-import { DeviceStateService } from './devices/device-state.service.ts';
+import { DbDeviceRegistry } from './modules/device-connection/db-device-registry.ts';
+import { DeviceConfigPublisher } from './modules/device-connection/device-config.publisher.ts';
+import { DeviceLinkRunner } from './modules/device-connection/device-link.runner.ts';
+import { DeviceStateService } from './modules/device-connection/device-state.service.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { AlarmGroupRepo } from './modules/alarm-rule/alarm-group.repo.ts';
 import { AlarmGroupService } from './modules/alarm-rule/alarm-group.service.ts';
@@ -120,7 +120,8 @@ export function composeApp(infra: Infrastructure) {
     retention: config.history,
     log,
   });
-  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, historyStore.deviceTags, log);
+  const ruleRepo = new AlarmRuleRepo(db);
+  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, historyStore.deviceTags, ruleRepo, log);
   const deviceState = new DeviceStateService(db, deviceConfig, log);
   const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
 
@@ -129,9 +130,8 @@ export function composeApp(infra: Infrastructure) {
   const deviceGroups = new DeviceGroupService(db, groupRepo);
   const labelRepo = new LabelRepo(db);
   const templateRepo = new TemplateRepo(db);
-  const templates = new TemplateService(db, config, templateRepo, deviceConfig);
+  const templates = new TemplateService(db, config, templateRepo, deviceConfig, ruleRepo);
   const bindingWall = new BindingWall(db, bus, historyStore);
-  const ruleRepo = new AlarmRuleRepo(db);
   const alarmGroupRepo = new AlarmGroupRepo(db);
   const ruleChanges = new AlarmRuleChanges(db, dbEngine, templateRepo, deviceConfig, bus);
   const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);

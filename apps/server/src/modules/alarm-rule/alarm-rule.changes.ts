@@ -2,7 +2,7 @@ import { ErrorCode } from '@hmi/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';

@@ -18,7 +18,8 @@ import {
   teamWithTemplate,
   type TestDevice,
 } from '../ingest/live-data-test-helpers.ts';
-import { dataEvent, InProcessBus } from '../../plugins/bus.ts';
+import { InProcessBus } from '../../plugins/bus.ts';
+import { dataEvent } from '../history-store/index.ts';
 import { connectedDevice } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { AlarmEngine } from './alarm-engine.ts';
 import {

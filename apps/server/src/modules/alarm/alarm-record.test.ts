@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmRecordsTable } from '../../db/database.ts';
-import { dataEvent } from '../../plugins/bus.ts';
+import { dataEvent } from '../history-store/index.ts';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';

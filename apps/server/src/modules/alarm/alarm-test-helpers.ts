@@ -1,4 +1,5 @@
-import type { AlarmEvent, MessagesChangedEvent } from '../../plugins/bus.ts';
+import type { MessagesChangedEvent } from '../messages/message.events.ts';
+import type { AlarmEvent } from './alarm.events.ts';
 import type { TestServer, CallOptions, CallResult } from '../../../test/test-server.ts';
 import { buildApp } from '../../app.ts';
 import type { Envelope } from '@hmi/domain';

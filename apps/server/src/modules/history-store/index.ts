@@ -3,6 +3,7 @@
  * history through what this file exports (the store object, its types, and the value codecs).
  */
 export { HistoryStore, type HistoryStoreOptions } from './history-store.ts';
+export { dataEvent, frameValue, type DataFrame, type DeviceDataEvent } from './data-frame.ts';
 export type { DropDelta, HistoryWriter, IngestFrame, WriterOptions } from './history-writer.ts';
 export type { BucketRow, HistoryReadRepo, StoredRow } from './history-read.repo.ts';
 export type { LastValueRow, LastValuesRepo } from './last-values.repo.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { readMails } from '../../../test/outbox.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import type { AlarmEvent } from '../../plugins/bus.ts';
+import type { AlarmEvent } from '../alarm/alarm.events.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { createActiveUserDirect, insertAlarmRecord, userIdOf } from '../messages/message-test-helpers.ts';
 

@@ -10,10 +10,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { copyTemplateRules, deleteRulesOfTags } from '../alarm-rule/alarm-rule.repo.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
@@ -50,6 +49,19 @@ const presentTag = (t: TemplateTagRow): TemplateTag => ({
 
 const tagValues = ({ id: _id, ...t }: TagInput | TemplateTag): TagValues => t;
 
+/** What a template change does to the template's alarm rules (the alarm-rule module's AlarmRuleRepo). */
+export interface TemplateRules {
+  /** Copies a template's rules to its copy, each tag id mapped to the copy's tag. */
+  copyToTemplate(
+    from: number,
+    to: { id: number; teamId: number },
+    tagIds: ReadonlyMap<number, number>,
+    db: Transaction<Database>,
+  ): Promise<void>;
+  /** Deletes the rules of tags removed from a template. */
+  deleteOfTags(templateId: number, tagIds: readonly number[], db: Transaction<Database>): Promise<number>;
+}
+
 /**
  * Single-device templates (SPEC templatelist). Names are unique in a team (1030); a team has at
  * most template_max_num templates (1033, copies included); a template some device runs cannot
@@ -63,6 +75,7 @@ export class TemplateService {
     private readonly config: Config,
     private readonly templates: TemplateRepo,
     private readonly publisher: DeviceConfigPublisher,
+    private readonly rules: TemplateRules,
   ) {}
 
   async list(caller: CurrentUser, query: ListQuery): Promise<TemplateListReply> {
@@ -131,7 +144,7 @@ export class TemplateService {
       );
       const copies = await this.templates.tags(t.id, trx);
       const tagIds = new Map(tags.flatMap((r, i) => (copies[i] ? [[r.id, copies[i].id] as const] : [])));
-      await copyTemplateRules(trx, sourceId, { id: t.id, teamId: caller.teamId }, tagIds);
+      await this.rules.copyToTemplate(sourceId, { id: t.id, teamId: caller.teamId }, tagIds, trx);
       return t.id;
     });
     return this.detail(caller, id);
@@ -204,7 +217,7 @@ export class TemplateService {
     const removed = [...existing].filter((id) => !kept.has(id));
     await this.templates.deleteTags(templateId, removed, trx);
     // An alarm rule cannot outlive its tag.
-    await deleteRulesOfTags(trx, templateId, removed);
+    await this.rules.deleteOfTags(templateId, removed, trx);
     for (const [position, t] of tags.entries()) {
       if (t.id !== undefined) await this.templates.updateTag(t.id, { ...tagValues(t), position }, trx);
       else await this.templates.insertTags(templateId, [tagValues(t)], trx, position);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveUser } from '../../test/factories.ts';
-import type { TestServer } from '../../test/test-server.ts';
-import { buildDevice, startDeviceTestServer } from '../modules/device/device-test-factories.ts';
-import { uniqueSn } from '../plugins/mqtt/mqtt-test-helpers.ts';
+import { createActiveUser } from '../../../test/factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
+import { uniqueSn } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { DbDeviceRegistry } from './db-device-registry.ts';
 import { parseFactoryCsv } from './factory-csv.ts';
 

@@ -1,8 +1,8 @@
 import { deviceSecretSchema, isSerialNumber, type DeviceKind } from '@hmi/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DeviceAuthResult, DeviceRegistry } from '../plugins/mqtt/device-registry.ts';
-import { hashDeviceSecret, verifyDeviceSecret } from '../plugins/mqtt/device-secret.ts';
+import type { Database } from '../../db/database.ts';
+import type { DeviceAuthResult, DeviceRegistry } from '../../plugins/mqtt/device-registry.ts';
+import { hashDeviceSecret, verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 
 export interface DeviceRegistration {
   sn: string;

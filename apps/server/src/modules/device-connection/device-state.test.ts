@@ -1,16 +1,16 @@
 import { deviceTopic, type DeviceConfig, type DeviceDetail, type TemplateDetail } from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveUser } from '../../test/factories.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { createActiveUser } from '../../../test/factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import {
   buildTemplate,
   registerDevice,
   setTemplateLimit,
   startDeviceTestServer,
   uniqueDeviceName,
-} from '../modules/device/device-test-factories.ts';
-import { connectDevice, connectedDevice, uniqueSn, waitUntil } from '../plugins/mqtt/mqtt-test-helpers.ts';
+} from '../device/device-test-factories.ts';
+import { connectDevice, connectedDevice, uniqueSn, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 
 /*
  * End to end through the real server: a plain MQTT.js client acts as the device using only the

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { deviceKindSchema } from '@hmi/domain';
-import { loadConfig } from '../config.ts';
-import { createDatabase } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrator.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase } from '../../db/create-database.ts';
+import { migrateToLatest } from '../../db/migrator.ts';
 import { DbDeviceRegistry } from './db-device-registry.ts';
 import { parseFactoryCsv } from './factory-csv.ts';
 

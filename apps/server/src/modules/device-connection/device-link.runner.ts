@@ -1,5 +1,5 @@
-import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
-import { EmbeddedDeviceLink } from '../plugins/mqtt/embedded-device-link.ts';
+import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
+import { EmbeddedDeviceLink } from '../../plugins/mqtt/embedded-device-link.ts';
 import type { DeviceStateService } from './device-state.service.ts';
 
 /**

@@ -8,13 +8,19 @@ import type {
   TagDataTypeCode,
 } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DeviceLink } from '../plugins/mqtt/device-link.ts';
-import { rulesOfTemplates, type AlarmRuleRow } from '../modules/alarm-rule/alarm-rule.repo.ts';
-import type { DeviceTag, DeviceTagsRepo } from '../modules/history-store/index.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AlarmRulesTable, Database } from '../../db/database.ts';
+import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
+import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+type AlarmRuleRow = Selectable<AlarmRulesTable>;
+
+/** The alarm rules a config carries (the alarm-rule module's AlarmRuleRepo). */
+export interface ConfigRules {
+  /** The rules of these templates, in each template's order. */
+  ofTemplates(templateIds: readonly number[]): Promise<AlarmRuleRow[]>;
+}
 
 /** Devices published at once; the rest wait, so a template with 10,000 devices does not flood the broker. */
 const PUBLISH_CONCURRENCY = 50;
@@ -33,6 +39,7 @@ export class DeviceConfigPublisher {
     private readonly db: Kysely<Database>,
     private readonly link: DeviceLink,
     private readonly deviceTags: DeviceTagsRepo,
+    private readonly rules: ConfigRules,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -86,7 +93,7 @@ export class DeviceConfigPublisher {
   ): Promise<Map<number, AlarmRuleRow[]>> {
     const ids = [...new Set(templateIds.filter((t): t is number => t !== null))];
     const out = new Map<number, AlarmRuleRow[]>();
-    for (const r of await rulesOfTemplates(this.db, ids)) {
+    for (const r of await this.rules.ofTemplates(ids)) {
       let list = out.get(r.template_id);
       if (!list) out.set(r.template_id, (list = []));
       list.push(r);

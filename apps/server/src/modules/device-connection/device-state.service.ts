@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DeviceLink, DeviceMessage } from '../plugins/mqtt/device-link.ts';
+import type { Database } from '../../db/database.ts';
+import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import type { DeviceConfigPublisher } from './device-config.publisher.ts';
 
 /** Other device activity (data, command answers) refreshes last_seen_at at most this often. */
