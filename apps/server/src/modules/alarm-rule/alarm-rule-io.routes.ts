@@ -20,7 +20,7 @@ interface Upload {
   bytes: Buffer;
 }
 
-/** Multipart failures of @fastify/multipart (by code) as the import's own translated errors. */
+/** Multipart failures of @fastify/multipart (by code) as the import's own errors (i18n keys). */
 function uploadError(err: unknown): unknown {
   switch ((err as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -16,7 +16,6 @@ import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { alarmGroupRoutes } from './alarm-group.routes.ts';
 import { alarmRuleIoRoutes } from './alarm-rule-io.routes.ts';
-import { AlarmInputError } from './alarm-rule.errors.ts';
 
 /**
  * /alarm/group and /alarm/rule: alarm groups and the alarm rules of templates (issue 6), all
@@ -24,15 +23,10 @@ import { AlarmInputError } from './alarm-rule.errors.ts';
  */
 export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { alarmRules: rules } = app.services;
+  // The caller's language words the sheets (column names, texts); errors carry i18n keys in
+  // `data` for the client to translate, like every other route's (plugins/errors.ts).
   const langOf = async (request: FastifyRequest): Promise<string | undefined> =>
     request.currentUser ? (await app.services.users.findById(request.currentUser.id))?.lang : undefined;
-
-  // Field errors carry i18n keys; their `msg` is worded in the caller's language. Anything else
-  // (and the translated error) goes on to the app's error handler.
-  app.setErrorHandler(async (err, request) => {
-    if (err instanceof AlarmInputError) throw err.translated(await langOf(request).catch(() => undefined));
-    throw err;
-  });
 
   await app.register(alarmGroupRoutes);
   await app.register(alarmRuleIoRoutes, { langOf });
