@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
@@ -272,12 +272,7 @@ export class DeviceService {
   }
 
   /** A racing write that loses on the (team, name) constraint is 1034. */
-  private async write<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS);
-      throw err;
-    }
+  private write<T>(run: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(run, () => new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS));
   }
 }

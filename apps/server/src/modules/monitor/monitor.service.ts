@@ -23,8 +23,8 @@ import type { z } from 'zod';
 import type { Database, MonitorPointsTable } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertValid } from '../../lib/validate.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
@@ -233,25 +233,24 @@ export class MonitorService {
     write: (trx: Transaction<Database>, device: Device, tags: DeviceTag[]) => Promise<number[]>,
   ): Promise<MonitorTag[]> {
     let saved: MonitorTag[] = [];
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.publisher.bump([deviceId], trx);
-        const device = await this.repo.device(caller.scope, deviceId, trx);
-        if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
-        const ids = await write(trx, device, await this.deviceTags.ofDevice(deviceId, trx));
-        const version = await this.repo.configVersion(deviceId, trx);
-        await this.repo.stamp(ids, version, trx);
-        const after = await this.deviceTags.ofDevice(deviceId, trx);
-        const wanted = new Set(ids);
-        saved = after
-          .filter((t) => t.point && wanted.has(t.point.id))
-          .map((t) => presentMonitorTag(t, { ...device, config_version: version }));
-      });
-    } catch (err) {
-      // Two saves racing for one name: the unique index decides, with the same message.
-      if (isUniqueViolation(err)) assertValid('name', invalid('validation.monitor.nameDuplicate'));
-      throw err;
-    }
+    // Two saves racing for one name: the unique index decides, with the same message.
+    await onUniqueViolation(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          await this.publisher.bump([deviceId], trx);
+          const device = await this.repo.device(caller.scope, deviceId, trx);
+          if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
+          const ids = await write(trx, device, await this.deviceTags.ofDevice(deviceId, trx));
+          const version = await this.repo.configVersion(deviceId, trx);
+          await this.repo.stamp(ids, version, trx);
+          const after = await this.deviceTags.ofDevice(deviceId, trx);
+          const wanted = new Set(ids);
+          saved = after
+            .filter((t) => t.point && wanted.has(t.point.id))
+            .map((t) => presentMonitorTag(t, { ...device, config_version: version }));
+        }),
+      () => validationError('name', invalid('validation.monitor.nameDuplicate')),
+    );
     await this.publisher.publish([deviceId]);
     return saved;
   }

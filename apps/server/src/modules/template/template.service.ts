@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
@@ -224,13 +224,8 @@ export class TemplateService {
     }
   }
 
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
-      throw err;
-    }
+  private unique<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(write, () => new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS));
   }
 }
 
