@@ -1,17 +1,14 @@
-import { envelope, ErrorCode } from '@hmi/domain';
+import { envelope, ErrorCode, healthReply } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-
-const health = z.object({ status: z.literal('ok'), db: z.literal('ok') });
 
 /** GET /v1/health: the process answers and the database responds. Public. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { health: service } = app.services;
   app.get(
     '/health',
-    { config: { public: true }, schema: { response: { 200: envelope(health) } } },
+    { config: { public: true }, schema: { response: { 200: envelope(healthReply) } } },
     async (request) => {
       try {
         await service.pingDatabase();

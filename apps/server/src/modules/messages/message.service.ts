@@ -2,14 +2,13 @@ import {
   ErrorCode,
   MessageLimits,
   Perm,
-  type messageQuery,
+  type MessageQueryParsed,
   type MessageCounts,
   type MessageItem,
   type MessageListReply,
   type MessageSetReadBody,
 } from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { textsFor } from '../../mail/mail-texts.ts';
@@ -64,7 +63,7 @@ export class MessageService {
   }
 
   /** GET /msg/notify: filters, paging, newest first. Billing asked for without 23: 1002. */
-  async query(user: CurrentUser, q: z.output<typeof messageQuery>): Promise<MessageListReply> {
+  async query(user: CurrentUser, q: MessageQueryParsed): Promise<MessageListReply> {
     const filter: MessageFilter = {
       kinds: this.kindsFor(user, q.kind),
       state: q.state,

@@ -7,6 +7,7 @@ import {
   MessagePaths,
   notifyDelivery,
   notifySettings,
+  notifySocketQuery,
   StringErrorCode,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,10 +23,12 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifyHub: hub, notify: service, principals } = app.services;
 
   app.get(MessagePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
+    // Read field by field (notifySocketQuery): a failed upgrade would tell the client nothing.
     const query = request.query as Record<string, unknown>;
+    const token = notifySocketQuery.shape.token.safeParse(query.token).data;
     // Pings that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
-    void principals.authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+    void principals.authenticate(token).then(
       (user) => {
         socket.resume();
         if (!user)

@@ -1,13 +1,14 @@
-import type { templateAddBody, templateEditBody, templateListQuery } from '@hmi/domain';
 import {
   ErrorCode,
+  type TemplateAddBodyParsed,
   type TemplateDetail,
+  type TemplateEditBodyParsed,
   type TemplateItem,
+  type TemplateListQueryParsed,
   type TemplateListReply,
   type TemplateTag,
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
@@ -16,10 +17,7 @@ import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
-type AddBody = z.output<typeof templateAddBody>;
-type EditBody = z.output<typeof templateEditBody>;
-type ListQuery = z.output<typeof templateListQuery>;
-type TagInput = AddBody['tags'][number];
+type TagInput = TemplateAddBodyParsed['tags'][number];
 
 const presentItem = (t: TemplateWithCounts): TemplateItem => ({
   id: t.id,
@@ -78,7 +76,7 @@ export class TemplateService {
     private readonly rules: TemplateRules,
   ) {}
 
-  async list(caller: CurrentUser, query: ListQuery): Promise<TemplateListReply> {
+  async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
     const { rows, total } = await this.templates.page(
       caller.scope,
       { search: query.search, id: query.templateid },
@@ -110,7 +108,7 @@ export class TemplateService {
     };
   }
 
-  async add(caller: CurrentUser, body: AddBody): Promise<TemplateDetail> {
+  async add(caller: CurrentUser, body: TemplateAddBodyParsed): Promise<TemplateDetail> {
     const id = await this.create(caller, body.name, async (trx) => {
       const t = await this.templates.insert(
         {
@@ -150,7 +148,7 @@ export class TemplateService {
     return this.detail(caller, id);
   }
 
-  async edit(caller: CurrentUser, body: EditBody): Promise<TemplateDetail> {
+  async edit(caller: CurrentUser, body: TemplateEditBodyParsed): Promise<TemplateDetail> {
     await this.require(caller, body.id);
     if (body.name !== undefined && (await this.templates.nameTaken(caller.teamId, body.name, body.id))) {
       throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
