@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
-import { likePattern } from '../template/template.repo.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type AlarmRuleRow = Selectable<AlarmRulesTable>;
