@@ -80,9 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('services', services);
+  // Before the runtime: on close its preClose ends the WebSocket connections first, as it did.
+  await app.register(websocketPlugin, { config });
   await app.register(runtimePlugin, { parts: runtime });
   app.decorate('deviceMqttUrl', deviceMqttUrl());
-  await app.register(websocketPlugin, { config });
 
   await app.register(
     async (api) => {
