@@ -23,7 +23,8 @@
 import { AlarmLevel, AlarmType } from '@hmi/domain';
 import type { FastifyInstance } from 'fastify';
 import { AlarmEngine } from '../apps/server/src/modules/alarm/alarm-engine.ts';
-import { InProcessBus, type DeviceDataEvent } from '../apps/server/src/plugins/bus.ts';
+import type { DeviceDataEvent } from '../apps/server/src/modules/history-store/index.ts';
+import { InProcessBus } from '../apps/server/src/plugins/bus.ts';
 import {
   benchDevices,
   benchTeam,

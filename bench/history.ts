@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { decodeFrame, encodeFrame, tagsetOf } from '../apps/server/src/db/history-frame.codec.ts';
+import { decodeFrame, encodeFrame, tagsetOf } from '../apps/server/src/modules/history-store/index.ts';
 import {
   benchDevices,
   benchTeam,

@@ -122,7 +122,7 @@ async function main() {
     const t = await benchTemplate(server.app, team.teamId, TAGS);
     const devices = await benchDevices(server.app, team.teamId, t.templateId, DEVICES);
     const sns = devices.map((d) => d.sn);
-    const ours = authorizeOf(server.app.deviceLink);
+    const ours = authorizeOf(server.app.services.deviceLink);
     const base = authorizeOf(raw);
     await drive(base, sns, t.tags, 1000);
     await drive(ours, sns, t.tags, 1000);

@@ -20,7 +20,7 @@
  *   npx tsx bench/ingest.ts            (about three minutes on 2 cores)
  */
 import { WebSocket } from 'ws';
-import { decodeFrame } from '../apps/server/src/db/history-frame.codec.ts';
+import { decodeFrame } from '../apps/server/src/modules/history-store/index.ts';
 import { EmbeddedDeviceLink } from '../apps/server/src/plugins/mqtt/embedded-device-link.ts';
 import { MemoryDeviceRegistry } from '../apps/server/src/plugins/mqtt/memory-device-registry.ts';
 import {

@@ -130,7 +130,7 @@ export async function benchDevices(app: FastifyInstance, teamId: number, templat
   for (let i = 0; i < n; i++) {
     const sn = `BENCH-${randomBytes(5).toString('hex').toUpperCase()}`;
     const secret = `pin-${randomBytes(4).toString('hex')}`;
-    await app.deviceRegistry.add({ sn, secret });
+    await app.services.deviceRegistry.add({ sn, secret });
     const now = Date.now();
     const { id } = await app.db
       .updateTable('devices')

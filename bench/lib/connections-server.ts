@@ -66,7 +66,7 @@ async function register(devices: { sn: string; secret: string; kind: 'hmi' | 'ga
     Array.from({ length: 4 }, async () => {
       while (next < devices.length) {
         const d = devices[next++]!;
-        await app.deviceRegistry.add({ sn: d.sn, secret: d.secret, kind: d.kind });
+        await app.services.deviceRegistry.add({ sn: d.sn, secret: d.secret, kind: d.kind });
       }
     }),
   );

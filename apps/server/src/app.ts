@@ -20,20 +20,25 @@ import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
-import { alarmEnginePlugin } from './plugins/alarm-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { deviceLinkPlugin } from './plugins/device-link.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { liveDataPlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
-import { notifyPlugin } from './plugins/notify.ts';
+import { runtimePlugin } from './plugins/runtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
+import { websocketPlugin } from './plugins/websocket.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
-import { createServices } from './services.ts';
+import { composeApp } from './composition-root.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where devices connect: MQTT_URL, or the embedded broker's mqtt://127.0.0.1:<port actually bound>. */
+    deviceMqttUrl: string;
+  }
+}
 
 export interface BuildOptions {
   /** Overrides of the pino logger options (tests pass `false`). */
@@ -41,8 +46,9 @@ export interface BuildOptions {
 }
 
 /**
- * Builds the console's Fastify instance: infrastructure plugins, then the /v1 API (every route
- * behind the auth plugin, deny by default), then the built web app. Migrates the database.
+ * Builds the console's Fastify instance: infrastructure plugins, the services of the composition
+ * root (started by the runtime plugin), then the /v1 API (every route behind the auth plugin,
+ * deny by default), then the built web app. Migrates the database.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,26 +71,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
-  await app.register(deviceLinkPlugin, { config });
   await app.register(busPlugin, { config });
-  app.decorate(
-    'services',
-    createServices({
-      db: app.db,
-      config,
-      mailer: app.mailer,
-      bus: app.bus,
-      deviceConfig: app.deviceConfig,
-      dbEngine: app.dbEngine,
-    }),
-  );
-  await app.register(liveDataPlugin, { config });
-  await app.register(alarmEnginePlugin, { config });
-  await app.register(notifyPlugin, { config });
+  // The composition root builds every service once; the runtime plugin starts what runs.
+  const { services, runtime, deviceMqttUrl } = composeApp({
+    db: app.db,
+    dbEngine: app.dbEngine,
+    config,
+    mailer: app.mailer,
+    bus: app.bus,
+    log: app.log,
+  });
+  app.decorate('services', services);
+  // Before the runtime: on close its preClose ends the WebSocket connections first, as it did.
+  await app.register(websocketPlugin, { config });
+  await app.register(runtimePlugin, { parts: runtime });
+  app.decorate('deviceMqttUrl', deviceMqttUrl());
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { tokens: app.services.tokens, users: app.services.users });
+      await api.register(authPlugin, { principals: services.principals });
       await api.register(healthRoutes);
       await api.register(sessionRoutes);
       await api.register(registrationRoutes);

@@ -1,5 +1,6 @@
 export * from './errors/error-codes.ts';
 export * from './api/envelope.ts';
+export * from './api/health.api.ts';
 export * from './api/auth.api.ts';
 export * from './permissions/permission-ids.ts';
 

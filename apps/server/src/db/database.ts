@@ -1,6 +1,5 @@
 import type { DeviceConnectionReason } from '@hmi/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { FrameData } from './history-frame.codec.ts';
 
 /** Milliseconds since the epoch (UTC), stored as bigint / integer. */
 type Ms = number;
@@ -8,6 +7,8 @@ type Ms = number;
 type Flag = number;
 /** A JSON document stored as text. */
 type JsonText = string;
+/** A history frame's `data` (the history store's `history-frame.codec.ts`): JSON text, or on SQLite the BLOB form. */
+export type FrameData = string | Uint8Array;
 
 export interface TeamsTable {
   id: Generated<number>;
@@ -244,7 +245,7 @@ export interface HistoryFramesTable {
   writer: ColumnType<number, number | undefined, number>;
   /** The writer's commit time, ms, strictly increasing per writer (crash recovery of rollups). */
   ingested_at: Ms;
-  /** `history-frame.codec.ts`: JSON text, or on SQLite the BLOB form. */
+  /** `modules/history-store/history-frame.codec.ts`: JSON text, or on SQLite the BLOB form. */
   data: FrameData;
 }
 

@@ -268,7 +268,7 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
   log(`alarm rules added: ${await ensureDemoAlarms(api, token, templates)}`);
 
   // Registered as an operator would (whatever DEVICE_AUTO_REGISTER says), then connected.
-  for (const d of devices) await app.deviceRegistry.add({ sn: d.sn, secret: d.pin, kind: d.kind });
+  for (const d of devices) await app.services.deviceRegistry.add({ sn: d.sn, secret: d.pin, kind: d.kind });
   const handles: SimulatedDeviceHandle[] = [];
   const stop = async () => {
     await Promise.allSettled(handles.splice(0).map((h) => h.stop()));
@@ -317,7 +317,7 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
     // The embedded broker keeps retained configs in memory only, and a simulator does not keep
     // its config across runs: send the current config again (same version) to devices bound
     // before, so they run their template and report values.
-    await app.deviceConfig.publish(ids);
+    await app.services.deviceConfig.publish(ids);
 
     const list = await waitSettled(api, token, devices, options.settleTimeoutMs ?? 30_000);
     return { devices, handles, boundNow, list, stop };

@@ -16,7 +16,7 @@ let probeUrl: string;
 async function buildProbe(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { tokens: server.app.services.tokens, users: server.app.services.users });
+  await app.register(authPlugin, { principals: server.app.services.principals });
   app.get('/open', { config: { public: true } }, async () => ok('open'));
   app.get('/me', { preHandler: signedIn }, async (request) => ok(requireUser(request).id));
   app.get('/devices', { preHandler: requirePermission(Perm.DeviceView) }, async () => ok('devices'));
@@ -68,7 +68,7 @@ const get = async (path: string, token?: string) => {
 describe('deny by default', () => {
   it('refuses to start when a route declares no access rule', async () => {
     const app = Fastify({ logger: false });
-    await app.register(authPlugin, { tokens: server.app.services.tokens, users: server.app.services.users });
+    await app.register(authPlugin, { principals: server.app.services.principals });
     expect(() => app.get('/forgotten', async () => 'oops')).toThrow(
       /GET \/forgotten declares no access rule/,
     );

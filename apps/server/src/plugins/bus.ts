@@ -1,104 +1,18 @@
 import { EventEmitter } from 'node:events';
-import type { AlarmRecord, HistoryValue, LiveActMessage } from '@hmi/domain';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
 /**
- * The values of one sample of a device: aligned arrays in ascending tag id order (the ingest
- * pipeline's frames, shared as they are: no object per value on the hot path). Read a value
- * with `frameValue`.
+ * The topics of the bus and their events. Empty here: each feature adds the topics it publishes
+ * by declaration merging, beside its event type (`declare module '../../plugins/bus.ts'`), e.g.
+ * 'device.data' in modules/history-store/data-frame.ts, 'alarm.event' in modules/alarm/alarm.events.ts.
  */
-export interface DataFrame {
-  ts: number;
-  ids: readonly number[];
-  nums: readonly (number | null)[];
-  /** The text of STRING values and of exact 64-bit values beyond 2^53; null when none has text. */
-  txts: readonly (string | null)[] | null;
-}
-
-/** New live values of one device (committed, not backfill). */
-export interface DeviceDataEvent {
-  deviceId: number;
-  teamId: number;
-  frames: readonly DataFrame[];
-}
-
-/** The value at position i of a frame: its text when it has one (STRING, exact 64-bit), else its number. */
-export function frameValue(f: DataFrame, i: number): HistoryValue {
-  const txt = f.txts === null ? null : f.txts[i]!;
-  return txt !== null ? txt : f.nums[i]!;
-}
-
-/** A data event of single values (tests and tools; ingest publishes its frames). */
-export function dataEvent(
-  deviceId: number,
-  teamId: number,
-  items: readonly { tagId: number; ts: number; value: HistoryValue }[],
-): DeviceDataEvent {
-  return {
-    deviceId,
-    teamId,
-    frames: items.map(({ tagId, ts, value }) => ({
-      ts,
-      ids: [tagId],
-      nums: [typeof value === 'number' ? value : null],
-      txts: typeof value === 'string' ? [value] : null,
-    })),
-  };
-}
-
-/** Something that happened to a device, for its sockets (`act`). */
-export interface DeviceActEvent {
-  teamId: number;
-  act: Omit<LiveActMessage, 'type'>;
-}
-
-/** The alarm rules of a template changed (added, edited, deleted, imported): engines reload them. */
-export interface AlarmRulesEvent {
-  teamId: number;
-  templateId: number;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface BusEvents {}
 
 /**
- * An alarm record changed, after its commit. `userIds`: the users whose data scope holds the
- * device (each got one alarm message when `event` is 'raised').
- */
-export interface AlarmEvent {
-  teamId: number;
-  deviceId: number;
-  event: 'raised' | 'repeated' | 'acked' | 'recovered';
-  record: AlarmRecord;
-  userIds: number[];
-}
-
-/** Messages of these users were added or marked read: their unread counts changed. */
-export interface MessagesChangedEvent {
-  teamId: number;
-  userIds: number[];
-}
-
-/**
- * Devices were bound or unbound (committed; their recorded data is purged): ingest reads them
- * again and the alarm engine forgets their state. `teamId`: their team now, null when unbound.
- */
-export interface DeviceBindingEvent {
-  deviceIds: number[];
-  sns: string[];
-  teamId: number | null;
-}
-
-export interface BusEvents {
-  'device.binding': DeviceBindingEvent;
-  'device.data': DeviceDataEvent;
-  'device.act': DeviceActEvent;
-  'alarm.rules': AlarmRulesEvent;
-  'alarm.event': AlarmEvent;
-  'messages.changed': MessagesChangedEvent;
-}
-
-/**
- * Fan-out between the ingest pipeline (and the other producers of device events) and the live
- * hub of every server. In-process by default; with BUS_URL (scale-out) a Redis or NATS adapter
+ * Fan-out between the ingest pipeline (and the other producers of device and alarm events) and
+ * the live hub, alarm engine and notifications of every server. In-process by default; with BUS_URL (scale-out) a Redis or NATS adapter
  * takes its place behind the same interface. Delivery is at most once: a socket that misses an
  * event gets the current values again on its next subscribe or page switch.
  */

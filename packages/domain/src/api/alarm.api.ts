@@ -113,10 +113,14 @@ export const alarmRuleInput = z.object({
   content: multiLineText.max(AlarmLimits.contentMax).default(''),
 });
 export type AlarmRuleInput = z.input<typeof alarmRuleInput>;
+/** As a route receives it (defaults applied, text coerced). */
+export type AlarmRuleInputParsed = z.output<typeof alarmRuleInput>;
 export const alarmRuleEditBody = alarmRuleInput
   .omit({ template_id: true })
   .extend({ id: z.number().int().positive() });
 export type AlarmRuleEditBody = z.input<typeof alarmRuleEditBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type AlarmRuleEditBodyParsed = z.output<typeof alarmRuleEditBody>;
 
 export const alarmRuleListQuery = z.object({
   template_id: z.coerce.number().int().positive(),
@@ -126,6 +130,8 @@ export const alarmRuleListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(300).default(20),
 });
 export type AlarmRuleListQuery = z.input<typeof alarmRuleListQuery>;
+/** As a route receives it (defaults applied, text coerced). */
+export type AlarmRuleListQueryParsed = z.output<typeof alarmRuleListQuery>;
 export const alarmRuleListReply = z.object({
   list: z.array(alarmRule),
   total: z.number().int(),
@@ -149,6 +155,14 @@ export const alarmImportErrors = z.object({
 export type AlarmImportErrors = z.infer<typeof alarmImportErrors>;
 export const alarmImportReply = z.object({ imported: z.number().int(), groups_created: z.number().int() });
 export type AlarmImportReply = z.infer<typeof alarmImportReply>;
+
+/** A template id sent as text (a query string, a multipart field). */
+const templateIdText = z.coerce.number().int().positive();
+/** The fields of the import's multipart form besides its `file`. */
+export const alarmImportFields = z.object({ template_id: templateIdText });
+export const alarmRuleExportQuery = z.object({ template_id: templateIdText });
+/** Any language tag; an unknown one falls back like every locale (resolveLocale). */
+export const alarmImportTemplateQuery = z.object({ lang: singleLineText.max(16).optional() });
 
 /** An alarm record (SPEC: state 1 alarm, 2 response, 4 recovery). */
 export const alarmRecord = z.object({
@@ -210,6 +224,8 @@ export const alarmExportBody = alarmRecordQuery.omit({ page: true, page_size: tr
   tz: z.coerce.number().min(-14).max(14).default(0),
 });
 export type AlarmExportBody = z.input<typeof alarmExportBody>;
+
+export const alarmDeviceStatusQuery = z.object({ device_id: z.coerce.number().int().positive() });
 
 export const alarmDeviceStatus = z.object({
   device_id: z.number().int(),

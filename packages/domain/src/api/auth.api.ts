@@ -69,6 +69,23 @@ export const phoneVerifyQuery = z.object({
   area_code: singleLineText.default('+86'),
   purpose: z.enum(['register', 'forget']).default('register'),
 });
+/** `?type=` of register and resendmail: RegisterType.Phone or RegisterType.Email. */
+export const registerTypeQuery = z.object({
+  type: z.coerce.number().pipe(z.union([z.literal(RegisterType.Phone), z.literal(RegisterType.Email)])),
+});
+/** The register body of either type: phone registrations add their area code and SMS code. */
+export const registerBody = registerEmailBody.extend({
+  area_code: singleLineText.optional(),
+  code: singleLineText.optional(),
+});
+/** The activation mail's link: `?token=`. */
+export const activateQuery = z.object({ token: singleLineText.max(200).optional() });
+/** phoneverify's body, which may be absent: the language of the text message. */
+export const phoneVerifyBody = z.object({ lang: singleLineText.optional() }).nullish();
+/** `?type=1` of login (the only type; absent means 1). */
+export const loginQuery = z.object({ type: z.coerce.number().pipe(z.literal(1)).default(1) });
+/** `?from=web` of refreshtoken. */
+export const refreshQuery = z.object({ from: singleLineText.optional() });
 export const resendMailBody = z.object({ username: singleLineText, lang: singleLineText.optional() });
 export const forgetVerifyBody = z.object({ username: singleLineText, lang: singleLineText.optional() });
 export const modifyPwdBody = z.object({ username: singleLineText, code: singleLineText, passwd: z.string() });

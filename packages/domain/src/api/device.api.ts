@@ -60,6 +60,8 @@ export const deviceListQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type DeviceListQuery = z.input<typeof deviceListQuery>;
+/** As a route receives it (defaults applied, text coerced). */
+export type DeviceListQueryParsed = z.output<typeof deviceListQuery>;
 
 export const labelRef = z.object({ id: z.number().int(), name: z.string() });
 export type LabelRef = z.infer<typeof labelRef>;
@@ -147,6 +149,8 @@ export const deviceBindBody = z.object({
   label_ids: z.array(z.number().int().positive()).max(10).optional(),
 });
 export type DeviceBindBody = z.input<typeof deviceBindBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type DeviceBindBodyParsed = z.output<typeof deviceBindBody>;
 
 /** Edit: only the fields sent change. group_id / template_id null = none (template: publishes config). */
 export const deviceEditBody = z.object({
@@ -179,6 +183,8 @@ export const deviceLabelsBody = z.object({
   mode: z.enum(['set', 'add', 'remove']).default('set'),
 });
 export type DeviceLabelsBody = z.input<typeof deviceLabelsBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type DeviceLabelsBodyParsed = z.output<typeof deviceLabelsBody>;
 
 /** Assigns a template (null = none) and publishes the devices' config; 1029 when not the team's. */
 export const deviceTemplateBody = z.object({

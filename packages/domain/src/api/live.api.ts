@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from '../constants/limits.constants.ts';
 import { idSchema } from './device.api.ts';
 import { historyValue, tagIdsQuery } from './history.api.ts';
+import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
  * Contract of the device data socket (SPEC section 7, DESIGN section 6) and of the last values.
@@ -181,6 +182,16 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   liveErrorMessage,
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
+
+/**
+ * The device data socket's query, `?token=&page=`. The server reads it field by field, since the
+ * socket answers over the socket (not with a failed upgrade): a token that does not pass is no
+ * token (closed with TokenInvalid), a page that does not pass is page 0.
+ */
+export const liveSocketQuery = z.object({
+  token: singleLineText.optional(),
+  page: z.coerce.number().int().min(0).optional(),
+});
 
 // ---- last values (HTTP) ----
 

@@ -55,6 +55,8 @@ export const messageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type MessageQuery = z.input<typeof messageQuery>;
+/** As a route receives it (defaults applied, text coerced). */
+export type MessageQueryParsed = z.output<typeof messageQuery>;
 export const messageListReply = z.object({ list: z.array(messageItem), total: z.number().int() });
 export type MessageListReply = z.infer<typeof messageListReply>;
 
@@ -95,6 +97,9 @@ export const notifyDelivery = z.object({
   created_at: z.number().int(),
 });
 export type NotifyDelivery = z.infer<typeof notifyDelivery>;
+/** The notify socket's query, `?token=`: a token that does not pass is no token (TokenInvalid). */
+export const notifySocketQuery = z.object({ token: singleLineText.optional() });
+
 export const deliveryQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

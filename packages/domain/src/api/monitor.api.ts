@@ -86,6 +86,8 @@ export type MonitorPointFields = z.input<typeof monitorPointFields>;
 
 export const monitorAddBody = monitorPointFields.extend({ id: z.number().int().positive() });
 export type MonitorAddBody = z.input<typeof monitorAddBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type MonitorAddBodyParsed = z.output<typeof monitorAddBody>;
 
 /**
  * Adds `count` (2-100) points named `name` + 1 ... `name` + count, the n-th at address
@@ -93,10 +95,14 @@ export type MonitorAddBody = z.input<typeof monitorAddBody>;
  */
 export const monitorBatchAddBody = monitorAddBody.extend({ count: z.number() });
 export type MonitorBatchAddBody = z.input<typeof monitorBatchAddBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type MonitorBatchAddBodyParsed = z.output<typeof monitorBatchAddBody>;
 
 /** Replaces every field of one point of the device. */
 export const monitorEditBody = monitorAddBody.extend({ point_id: z.number().int().positive() });
 export type MonitorEditBody = z.input<typeof monitorEditBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type MonitorEditBodyParsed = z.output<typeof monitorEditBody>;
 
 export const monitorDeleteBody = z.object({
   id: z.number().int().positive(),

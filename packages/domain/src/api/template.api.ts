@@ -60,6 +60,8 @@ export const templateListQuery = z.object({
   templateid: z.coerce.number().int().positive().optional(),
 });
 export type TemplateListQuery = z.input<typeof templateListQuery>;
+/** As a route receives it (defaults applied, text coerced). */
+export type TemplateListQueryParsed = z.output<typeof templateListQuery>;
 
 export const templateItem = z.object({
   id: z.number().int(),
@@ -110,6 +112,8 @@ export const templateAddBody = z.object({
   tags: tagList.default([]),
 });
 export type TemplateAddBody = z.input<typeof templateAddBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type TemplateAddBodyParsed = z.output<typeof templateAddBody>;
 
 /** Copies a template and its tags under a new name (new tag ids). */
 export const templateCopyBody = z.object({ id: z.number().int().positive(), name: templateName });
@@ -130,6 +134,8 @@ export const templateEditBody = z.object({
   tags: tagList.optional(),
 });
 export type TemplateEditBody = z.input<typeof templateEditBody>;
+/** As a route receives it (defaults applied, text coerced). */
+export type TemplateEditBodyParsed = z.output<typeof templateEditBody>;
 
 export const templateDeleteBody = z.object({ id: z.number().int().positive() });
 export type TemplateDeleteBody = z.infer<typeof templateDeleteBody>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { encodeFrame, tagsetOf } from '../history-frame.codec.ts';
+// The stored form of frames is the history store's (its codec, not its index: a migration loads nothing else).
+import { encodeFrame, tagsetOf } from '../../modules/history-store/history-frame.codec.ts';
 import { isPostgres, withId } from './portable.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { Database, User } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { ClientMeta, SessionService } from '../session/session.service.ts';
 import { parseLoginName, parseValidLoginName } from '../users/login-name.ts';
 import type { UserRepo } from '../users/user.repo.ts';

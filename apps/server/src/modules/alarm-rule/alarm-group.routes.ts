@@ -12,13 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import type { AlarmGroupService } from './alarm-group.service.ts';
 
 /** /alarm/group: the team's alarm groups (alarm permission 44). */
-export const alarmGroupRoutes: FastifyPluginAsyncZod<{ groups: AlarmGroupService }> = async (
-  app,
-  { groups },
-) => {
+export const alarmGroupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { alarmGroups: groups } = app.services;
   const alarm = requirePermission(Perm.DeviceAlarm);
 
   app.get(

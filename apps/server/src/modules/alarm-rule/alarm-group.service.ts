@@ -2,8 +2,8 @@ import { ErrorCode, type AlarmGroup, type AlarmGroupListReply } from '@hmi/domai
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { AlarmGroupRepo, AlarmGroupRow } from './alarm-group.repo.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 
@@ -63,12 +63,7 @@ export class AlarmGroupService {
     await this.changes.announce(caller.teamId, templates, []);
   }
 
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS);
-      throw err;
-    }
+  private unique<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(write, () => new AppError(ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS));
   }
 }

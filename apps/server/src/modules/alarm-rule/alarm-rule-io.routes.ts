@@ -1,20 +1,21 @@
 import multipart from '@fastify/multipart';
-import { alarmImportReply, AlarmLimits, AlarmPaths, envelope, Perm, singleLineText } from '@hmi/domain';
+import {
+  alarmImportFields,
+  alarmImportReply,
+  alarmImportTemplateQuery,
+  AlarmLimits,
+  AlarmPaths,
+  alarmRuleExportQuery,
+  envelope,
+  Perm,
+} from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { fileInvalid } from './alarm-rule.errors.ts';
-import type { AlarmRuleImporter } from './alarm-rule.import.ts';
-import type { AlarmRuleService } from './alarm-rule.service.ts';
 import { IMPORT_SIZE_TEXT, readAlarmSheet } from './alarm-sheet.reader.ts';
 import { importTemplateWorkbook, rulesWorkbook, XLSX_TYPE } from './alarm-sheet.writer.ts';
-
-const templateIdSchema = z.coerce.number().int().positive();
-const exportQuery = z.object({ template_id: templateIdSchema });
-/** Any language tag; an unknown one falls back like every locale (resolveLocale). */
-const importTemplateQuery = z.object({ lang: singleLineText.max(16).optional() });
 
 interface Upload {
   templateId: number;
@@ -22,7 +23,7 @@ interface Upload {
   bytes: Buffer;
 }
 
-/** Multipart failures of @fastify/multipart (by code) as the import's own translated errors. */
+/** Multipart failures of @fastify/multipart (by code) as the import's own errors (i18n keys). */
 function uploadError(err: unknown): unknown {
   switch ((err as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -48,7 +49,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file') file = { fileName: part.filename, bytes };
       } else if (part.fieldname === 'template_id') {
-        const parsed = templateIdSchema.safeParse(part.value);
+        const parsed = alarmImportFields.shape.template_id.safeParse(part.value);
         if (parsed.success) templateId = parsed.data;
       }
     }
@@ -69,10 +70,10 @@ const exportName = (templateId: number): string =>
  * caller's data scope). The multipart parser is registered here only, for this scope's routes.
  */
 export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
-  rules: AlarmRuleService;
-  importer: AlarmRuleImporter;
+  /** The caller's language (sheet column names and texts). */
   langOf: (request: FastifyRequest) => Promise<string | undefined>;
-}> = async (app, { rules, importer, langOf }) => {
+}> = async (app, { langOf }) => {
+  const { alarmRules: rules, alarmImporter: importer } = app.services;
   await app.register(multipart, {
     limits: {
       fileSize: AlarmLimits.maxImportBytes,
@@ -99,7 +100,7 @@ export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     AlarmPaths.ruleExport,
-    { preHandler: alarm, schema: { querystring: exportQuery } },
+    { preHandler: alarm, schema: { querystring: alarmRuleExportQuery } },
     async (request, reply) => {
       const { rules: list } = await rules.forExport(requireUser(request), request.query.template_id);
       const body = await rulesWorkbook(list, await langOf(request));
@@ -110,7 +111,7 @@ export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     AlarmPaths.ruleImportTemplate,
-    { preHandler: alarm, schema: { querystring: importTemplateQuery } },
+    { preHandler: alarm, schema: { querystring: alarmImportTemplateQuery } },
     async (request, reply) => {
       const body = await importTemplateWorkbook(request.query.lang ?? (await langOf(request)));
       reply.header('content-disposition', 'attachment; filename="alarm-rules-template.xlsx"');

@@ -2,9 +2,9 @@ import { ErrorCode } from '@hmi/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { TemplateRepo } from '../template/template.repo.ts';
 
@@ -39,29 +39,27 @@ export class AlarmRuleChanges {
     uniqueCode: number = ErrorCode.E1088_ALARM_NAME_EXISTS,
   ): Promise<T> {
     const ids = [...new Set(templateIds)].sort((a, b) => a - b);
-    let outcome: { result: T; changed: boolean; devices: number[] };
-    try {
-      outcome = await this.db.transaction().execute(async (trx) => {
-        if (this.engine === 'postgres' && ids.length > 0) {
-          await sql`select id from templates where id in (${sql.join(ids)}) order by id for update`.execute(
-            trx,
-          );
-        }
-        const { result, changed } = await write(trx);
-        const devices: number[] = [];
-        if (changed) {
-          for (const id of ids) {
-            await this.templates.update(id, {}, trx);
-            devices.push(...(await this.templates.deviceIds(teamId, id, trx)));
+    const outcome = await onUniqueViolation(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          if (this.engine === 'postgres' && ids.length > 0) {
+            await sql`select id from templates where id in (${sql.join(ids)}) order by id for update`.execute(
+              trx,
+            );
           }
-          await this.publisher.bump(devices, trx);
-        }
-        return { result, changed, devices };
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(uniqueCode);
-      throw err;
-    }
+          const { result, changed } = await write(trx);
+          const devices: number[] = [];
+          if (changed) {
+            for (const id of ids) {
+              await this.templates.update(id, {}, trx);
+              devices.push(...(await this.templates.deviceIds(teamId, id, trx)));
+            }
+            await this.publisher.bump(devices, trx);
+          }
+          return { result, changed, devices };
+        }),
+      () => new AppError(uniqueCode),
+    );
     if (outcome.changed) await this.announce(teamId, ids, outcome.devices);
     return outcome.result;
   }

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TemplateTagRow } from '../../db/database.ts';
 import { checkRuleNumbers } from './alarm-rule.check.ts';
-import { rowsInvalid } from './alarm-rule.errors.ts';
+import { rowsInvalid, translate } from './alarm-rule.errors.ts';
 import { checkSheetRow } from './alarm-rule.import.ts';
 import { columnOfHeader, levelOfLabel, typeOfLabel } from './alarm-sheet.columns.ts';
 import { columnKeys, ruleSheetTexts } from './alarm-sheet.texts.ts';
@@ -375,7 +375,9 @@ describe('validation.alarmImport keys', () => {
       key: 'validation.alarmImport.badRows',
       params: { count: 2, row: 3 },
     });
-    expect(error.translated('zh-tw').message).toBe('有 2 列無法匯入（第一個是第 3 列），未匯入任何資料。');
+    expect(translate('zh-tw', error.first.key, error.first.params)).toBe(
+      '有 2 列無法匯入（第一個是第 3 列），未匯入任何資料。',
+    );
     expect(error.data).toEqual({ rows: expect.any(Array) });
   });
 

@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import type { AlarmRulesEvent } from '../../plugins/bus.ts';
+import type { AlarmRulesEvent } from './alarm-rule.events.ts';
 import { connectedDevice, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { buildDevice, setTemplateLimit, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { addRule, buildAlarmTemplate } from './alarm-rule-test-helpers.ts';

@@ -33,8 +33,8 @@ export function translate(
 /**
  * Bad alarm input: the code of the spec (1006, or 1090 for too many rules) with the field errors
  * in `data`, the shapes of alarm.api.ts: `{ errors }` for a rule form, `{ rows }` for an import
- * (plus `errors` for a fault of the whole file). The routes' error handler replaces the English
- * `msg` with the first error in the caller's language (`translated`).
+ * (plus `errors` for a fault of the whole file). The client translates the errors' keys; `msg`
+ * words the first one in English (for logs and API users), like every other route's `msg`.
  */
 export class AlarmInputError extends AppError {
   constructor(
@@ -43,11 +43,6 @@ export class AlarmInputError extends AppError {
     readonly first: AlarmFieldError,
   ) {
     super(code, data, translate('en-us', first.key, first.params));
-  }
-
-  /** The same error with its message in `lang`. */
-  translated(lang: string | null | undefined): AppError {
-    return new AppError(this.code, this.data, translate(lang, this.first.key, this.first.params));
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type AlarmType,
 } from '@hmi/domain';
 import type { TemplateTagRow } from '../../db/database.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TemplateRepo } from '../template/template.repo.ts';
 import type { AlarmGroupRepo } from './alarm-group.repo.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';

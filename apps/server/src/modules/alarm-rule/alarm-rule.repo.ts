@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
-import { likePattern } from '../template/template.repo.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type AlarmRuleRow = Selectable<AlarmRulesTable>;
@@ -156,59 +156,55 @@ export class AlarmRuleRepo {
       .where('id', 'in', [...ids])
       .execute();
   }
-}
 
-/** The rules of these templates in each template's order (config of the devices). */
-export function rulesOfTemplates(db: Db, templateIds: readonly number[]): Promise<AlarmRuleRow[]> {
-  if (templateIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('alarm_rules')
-    .selectAll()
-    .where('template_id', 'in', [...templateIds])
-    .orderBy('template_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-/**
- * Copies a template's rules to its copy (template copy): same fields and groups, each tag id
- * mapped to the copy's tag; rules of a tag that has no counterpart are left out.
- */
-export async function copyTemplateRules(
-  db: Db,
-  from: number,
-  to: { id: number; teamId: number },
-  tagIds: ReadonlyMap<number, number>,
-): Promise<void> {
-  const now = Date.now();
-  const rules = (await rulesOfTemplates(db, [from])).flatMap(
-    ({ id: _id, template_id: _t, team_id: _team, tag_id, created_at: _c, updated_at: _u, ...r }) => {
-      const tag = tagIds.get(tag_id);
-      return tag === undefined
-        ? []
-        : [{ ...r, tag_id: tag, team_id: to.teamId, template_id: to.id, created_at: now, updated_at: now }];
-    },
-  );
-  for (let i = 0; i < rules.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('alarm_rules')
-      .values(rules.slice(i, i + INSERT_CHUNK))
+  /** The rules of these templates in each template's order (config of the devices). */
+  ofTemplates(templateIds: readonly number[], db: Db = this.db): Promise<AlarmRuleRow[]> {
+    if (templateIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('alarm_rules')
+      .selectAll()
+      .where('template_id', 'in', [...templateIds])
+      .orderBy('template_id')
+      .orderBy('position')
+      .orderBy('id')
       .execute();
   }
-}
 
-/** Deletes the rules of tags removed from a template; returns how many went. */
-export async function deleteRulesOfTags(
-  db: Db,
-  templateId: number,
-  tagIds: readonly number[],
-): Promise<number> {
-  if (tagIds.length === 0) return 0;
-  const result = await db
-    .deleteFrom('alarm_rules')
-    .where('template_id', '=', templateId)
-    .where('tag_id', 'in', [...tagIds])
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  /**
+   * Copies a template's rules to its copy (template copy): same fields and groups, each tag id
+   * mapped to the copy's tag; rules of a tag that has no counterpart are left out.
+   */
+  async copyToTemplate(
+    from: number,
+    to: { id: number; teamId: number },
+    tagIds: ReadonlyMap<number, number>,
+    db: Db,
+  ): Promise<void> {
+    const now = Date.now();
+    const rules = (await this.ofTemplates([from], db)).flatMap(
+      ({ id: _id, template_id: _t, team_id: _team, tag_id, created_at: _c, updated_at: _u, ...r }) => {
+        const tag = tagIds.get(tag_id);
+        return tag === undefined
+          ? []
+          : [{ ...r, tag_id: tag, team_id: to.teamId, template_id: to.id, created_at: now, updated_at: now }];
+      },
+    );
+    for (let i = 0; i < rules.length; i += INSERT_CHUNK) {
+      await db
+        .insertInto('alarm_rules')
+        .values(rules.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+  }
+
+  /** Deletes the rules of tags removed from a template; returns how many went. */
+  async deleteOfTags(templateId: number, tagIds: readonly number[], db: Db): Promise<number> {
+    if (tagIds.length === 0) return 0;
+    const result = await db
+      .deleteFrom('alarm_rules')
+      .where('template_id', '=', templateId)
+      .where('tag_id', 'in', [...tagIds])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

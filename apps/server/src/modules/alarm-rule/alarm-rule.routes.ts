@@ -14,42 +14,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import { TemplateRepo } from '../template/template.repo.ts';
-import { AlarmGroupRepo } from './alarm-group.repo.ts';
 import { alarmGroupRoutes } from './alarm-group.routes.ts';
-import { AlarmGroupService } from './alarm-group.service.ts';
 import { alarmRuleIoRoutes } from './alarm-rule-io.routes.ts';
-import { AlarmRuleChanges } from './alarm-rule.changes.ts';
-import { AlarmInputError } from './alarm-rule.errors.ts';
-import { AlarmRuleImporter } from './alarm-rule.import.ts';
-import { AlarmRuleRepo } from './alarm-rule.repo.ts';
-import { AlarmRuleService } from './alarm-rule.service.ts';
 
 /**
  * /alarm/group and /alarm/rule: alarm groups and the alarm rules of templates (issue 6), all
- * behind the alarm permission (Perm.DeviceAlarm, 44). The services are wired here from the app's
- * database, template service, device config publisher and bus.
+ * behind the alarm permission (Perm.DeviceAlarm, 44).
  */
 export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templateRepo = new TemplateRepo(app.db);
-  const ruleRepo = new AlarmRuleRepo(app.db);
-  const groupRepo = new AlarmGroupRepo(app.db);
-  const changes = new AlarmRuleChanges(app.db, app.dbEngine, templateRepo, app.deviceConfig, app.bus);
-  const groups = new AlarmGroupService(app.db, groupRepo, changes);
-  const rules = new AlarmRuleService(ruleRepo, groups, app.services.templates, templateRepo, changes);
-  const importer = new AlarmRuleImporter(rules, ruleRepo, groupRepo, templateRepo, changes);
+  const { alarmRules: rules } = app.services;
+  // The caller's language words the sheets (column names, texts); errors carry i18n keys in
+  // `data` for the client to translate, like every other route's (plugins/errors.ts).
   const langOf = async (request: FastifyRequest): Promise<string | undefined> =>
     request.currentUser ? (await app.services.users.findById(request.currentUser.id))?.lang : undefined;
 
-  // Field errors carry i18n keys; their `msg` is worded in the caller's language. Anything else
-  // (and the translated error) goes on to the app's error handler.
-  app.setErrorHandler(async (err, request) => {
-    if (err instanceof AlarmInputError) throw err.translated(await langOf(request).catch(() => undefined));
-    throw err;
-  });
-
-  await app.register(alarmGroupRoutes, { groups });
-  await app.register(alarmRuleIoRoutes, { rules, importer, langOf });
+  await app.register(alarmGroupRoutes);
+  await app.register(alarmRuleIoRoutes, { langOf });
   const alarm = requirePermission(Perm.DeviceAlarm);
 
   app.get(

@@ -5,15 +5,14 @@ import {
   type AlarmRule,
   type AlarmRuleListReply,
   type AlarmType,
-  type alarmRuleEditBody,
-  type alarmRuleInput,
-  type alarmRuleListQuery,
+  type AlarmRuleEditBodyParsed,
+  type AlarmRuleInputParsed,
+  type AlarmRuleListQueryParsed,
 } from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TemplateRepo } from '../template/template.repo.ts';
 import type { TemplateService } from '../template/template.service.ts';
 import type { AlarmGroupService } from './alarm-group.service.ts';
@@ -22,10 +21,7 @@ import { checkRuleNumbers } from './alarm-rule.check.ts';
 import { fieldError, fieldsInvalid } from './alarm-rule.errors.ts';
 import type { AlarmRuleRepo, AlarmRuleValues, AlarmRuleView } from './alarm-rule.repo.ts';
 
-type RuleInput = z.output<typeof alarmRuleInput>;
-type RuleEdit = z.output<typeof alarmRuleEditBody>;
-type ListQuery = z.output<typeof alarmRuleListQuery>;
-type RuleFields = Omit<RuleInput, 'template_id'>;
+type RuleFields = Omit<AlarmRuleInputParsed, 'template_id'>;
 
 /** A rule as the API shows it. */
 export const presentRule = (r: AlarmRuleView): AlarmRule => ({
@@ -71,7 +67,7 @@ export class AlarmRuleService {
     return this.templates.require(caller, id);
   }
 
-  async list(caller: CurrentUser, query: ListQuery): Promise<AlarmRuleListReply> {
+  async list(caller: CurrentUser, query: AlarmRuleListQueryParsed): Promise<AlarmRuleListReply> {
     await this.requireTemplate(caller, query.template_id);
     if (query.group_id !== undefined) await this.groups.require(caller, query.group_id);
     const [{ rows, total }, count] = await Promise.all([
@@ -85,7 +81,7 @@ export class AlarmRuleService {
     return { list: rows.map(presentRule), total, count, max: AlarmLimits.maxRulesPerTemplate };
   }
 
-  async add(caller: CurrentUser, input: RuleInput): Promise<AlarmRule> {
+  async add(caller: CurrentUser, input: AlarmRuleInputParsed): Promise<AlarmRule> {
     await this.requireTemplate(caller, input.template_id);
     const values = await this.checked(caller, input.template_id, input);
     const [id] = await this.changes.run(caller.teamId, [input.template_id], async (trx) => {
@@ -100,7 +96,7 @@ export class AlarmRuleService {
     return this.one(id ?? 0);
   }
 
-  async edit(caller: CurrentUser, body: RuleEdit): Promise<AlarmRule> {
+  async edit(caller: CurrentUser, body: AlarmRuleEditBodyParsed): Promise<AlarmRule> {
     const [rule] = await this.rules.inTeam(caller.teamId, [body.id]);
     if (!rule) throw new AppError(ErrorCode.E1003_NO_DATA);
     await this.requireTemplate(caller, rule.template_id);

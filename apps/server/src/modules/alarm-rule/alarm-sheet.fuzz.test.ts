@@ -393,7 +393,7 @@ describe('bombs and renamed binaries', () => {
       code: 1006,
       data: { errors: [{ field: 'file', key: 'validation.alarmImport.unsafe' }] },
     });
-    expect(res.body.msg).toBe('活頁簿解壓縮後資料量過大，基於安全考量已被拒絕。');
+    expect(res.body.msg).toBe('The workbook unpacks to too much data and was refused for safety.');
     expect(res.ms).toBeLessThan(LIMIT_MS);
   });
 

@@ -18,7 +18,8 @@ import {
   teamWithTemplate,
   type TestDevice,
 } from '../ingest/live-data-test-helpers.ts';
-import { dataEvent, InProcessBus } from '../../plugins/bus.ts';
+import { InProcessBus } from '../../plugins/bus.ts';
+import { dataEvent } from '../history-store/index.ts';
 import { connectedDevice } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { AlarmEngine } from './alarm-engine.ts';
 import {
@@ -67,7 +68,7 @@ async function send(
   p: DataSample | DataSample[],
 ) {
   await d.data(p);
-  await server.app.alarmEngine.idle();
+  await server.app.services.alarmEngine.idle();
 }
 
 const counts = async (token: string) =>
@@ -200,7 +201,7 @@ describe('alarm engine', () => {
 
     await d.client.endAsync(true);
     server = await restart(server);
-    expect([...server.app.alarmEngine.openOf(d.id).values()]).toEqual([open!.id]);
+    expect([...server.app.services.alarmEngine.openOf(d.id).values()]).toEqual([open!.id]);
     const client = await connectedDevice(server.app.deviceMqttUrl, d.sn, d.secret);
     clients.push(client);
     const publish = async (p: DataSample) => {
@@ -216,7 +217,7 @@ describe('alarm engine', () => {
         (rows) => rows.length > 0,
         'the sample stored',
       );
-      await server.app.alarmEngine.idle();
+      await server.app.services.alarmEngine.idle();
     };
     const bus = busRecorder(server);
     await publish(raising); // redelivered after the restart
@@ -261,7 +262,7 @@ describe('alarm engine', () => {
       (r) => r.online === 0,
       'offline',
     );
-    await server.app.alarmEngine.idle();
+    await server.app.services.alarmEngine.idle();
     expect(await recordsOf(server, d.id)).toMatchObject([{ state: 1, recovered_at: null }]);
     await d.goOnlineAndSync();
     await send(d, [
@@ -355,7 +356,7 @@ describe('alarm engine', () => {
       'device.data',
       dataEvent(d.id, teamId(), [{ tagId: other.tags[0]!.id, ts: Date.now(), value: 1 }]),
     );
-    await server.app.alarmEngine.idle();
+    await server.app.services.alarmEngine.idle();
     expect(await recordsOf(server, d.id)).toMatchObject([{ state: 4 }]);
     expect(bus.alarms.map((e) => e.event)).toEqual(['recovered']);
     bus.stop();

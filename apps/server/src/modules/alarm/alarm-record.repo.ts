@@ -2,7 +2,7 @@ import type { AlarmRecord } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
-import { likePattern } from '../template/template.repo.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
 
 /** Filters of the record list, the alarm message list and the export (alarmRecordQuery). */

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmRecordsTable } from '../../db/database.ts';
-import { dataEvent } from '../../plugins/bus.ts';
+import { dataEvent } from '../history-store/index.ts';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';
@@ -299,7 +299,7 @@ describe('acknowledging', () => {
     });
     const value = async (ts: number, v: number) => {
       server.app.bus.publish('device.data', dataEvent(d3, teamId, [{ tagId: speedTag, ts, value: v }]));
-      await server.app.alarmEngine.idle();
+      await server.app.services.alarmEngine.idle();
     };
     await value(T0, 60);
     const [raised] = await recordsOf(server, d3);

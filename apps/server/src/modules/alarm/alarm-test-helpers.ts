@@ -1,4 +1,5 @@
-import type { AlarmEvent, MessagesChangedEvent } from '../../plugins/bus.ts';
+import type { MessagesChangedEvent } from '../messages/message.events.ts';
+import type { AlarmEvent } from './alarm.events.ts';
 import type { TestServer, CallOptions, CallResult } from '../../../test/test-server.ts';
 import { buildApp } from '../../app.ts';
 import type { Envelope } from '@hmi/domain';
@@ -55,7 +56,7 @@ export async function insertRule(server: TestServer, spec: RuleSpec): Promise<nu
 /** Publishes 'alarm.rules' and waits for the engine. */
 export async function rulesChanged(server: TestServer, teamId: number, templateId: number): Promise<void> {
   server.app.bus.publish('alarm.rules', { teamId, templateId });
-  await server.app.alarmEngine.idle();
+  await server.app.services.alarmEngine.idle();
 }
 
 /** An alarm group of a team, inserted directly. */

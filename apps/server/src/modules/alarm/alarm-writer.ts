@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, MessagesTable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { AlarmEvent, Bus } from '../../plugins/bus.ts';
+import type { Bus } from '../../plugins/bus.ts';
+import type { AlarmEvent } from './alarm.events.ts';
 import { recipientsOf, type AlarmRepo, type Recipient } from './alarm.repo.ts';
 import { alarmContent, alarmTimeText, alarmTitle, type AlarmTextParams } from './alarm-texts.ts';
 

@@ -1,6 +1,7 @@
 import {
   alarmAckReply,
   alarmDeviceStatus,
+  alarmDeviceStatusQuery,
   alarmExportBody,
   alarmIdsBody,
   AlarmPaths,
@@ -10,26 +11,16 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
-import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
-import { AlarmRecordRepo } from './alarm-record.repo.ts';
 import { alarmXlsx } from './alarm.export.ts';
-import { AlarmService } from './alarm.service.ts';
-
-const deviceStatusQuery = z.object({ device_id: z.coerce.number().int().positive() });
 
 /**
  * /alarm/record (list, acknowledge: alarm 44), /alarm/device/status (monitor 47) and the SPEC's
  * alarm message list and its xlsx export (every signed-in user, limited to their data scope).
  */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
-  const alarms = new AlarmService(
-    new AlarmRecordRepo(app.db),
-    new DeviceTagsRepo(app.db),
-    app.alarmEngine.writer,
-  );
+  const { alarms } = app.services;
   const alarm = requirePermission(Perm.DeviceAlarm);
   const listSchema = { querystring: alarmRecordQuery, response: { 200: envelope(alarmRecordListReply) } };
 
@@ -47,7 +38,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     AlarmPaths.deviceStatus,
     {
       preHandler: requirePermission(Perm.DeviceMonitor),
-      schema: { querystring: deviceStatusQuery, response: { 200: envelope(alarmDeviceStatus) } },
+      schema: { querystring: alarmDeviceStatusQuery, response: { 200: envelope(alarmDeviceStatus) } },
     },
     async (request) => ok(await alarms.deviceStatus(requireUser(request), request.query.device_id)),
   );

@@ -6,8 +6,8 @@ import {
   type AlarmRecordListReply,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import type { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import type { DeviceTagsRepo } from '../history-store/index.ts';
 import type { AlarmRecordRepo, RecordFilter } from './alarm-record.repo.ts';
 import type { AlarmWriter } from './alarm-writer.ts';
 

@@ -5,7 +5,7 @@ import {
   type DeviceConnectionReason,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { ConnectionEventRow, DeviceConnectionRepo } from './device-connection.repo.ts';
 
 /**

@@ -11,8 +11,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, DeviceGroup } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { subtreeIds, type DeviceGroupRepo } from './device-group.repo.ts';
 
 const present = (g: DeviceGroup, deviceCount: number): GroupItem => ({
@@ -106,12 +106,7 @@ export class DeviceGroupService {
   }
 
   /** A concurrent insert of the same name loses on the unique constraint: still 1083. */
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1083_TEAM_GROUP_DUPLICATE);
-      throw err;
-    }
+  private unique<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(write, () => new AppError(ErrorCode.E1083_TEAM_GROUP_DUPLICATE));
   }
 }

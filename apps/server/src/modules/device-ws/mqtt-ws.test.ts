@@ -19,7 +19,7 @@ describe('MQTT over WebSocket on /mqtt', () => {
 
   it('lets a registered device connect with its secret and reports its state', async () => {
     const sn = uniqueSn('WS');
-    await server.app.deviceRegistry.add({ sn, secret: 'ws-secret-1', kind: 'hmi' });
+    await server.app.services.deviceRegistry.add({ sn, secret: 'ws-secret-1', kind: 'hmi' });
     const result = await connectDevice(wsUrl, sn, 'ws-secret-1');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -39,7 +39,7 @@ describe('MQTT over WebSocket on /mqtt', () => {
 
   it('refuses a wrong secret, as on TCP', async () => {
     const sn = uniqueSn('WS');
-    await server.app.deviceRegistry.add({ sn, secret: 'right-secret', kind: 'hmi' });
+    await server.app.services.deviceRegistry.add({ sn, secret: 'right-secret', kind: 'hmi' });
     const result = await connectDevice(wsUrl, sn, 'wrong-secret');
     expect(result.ok).toBe(false);
   });

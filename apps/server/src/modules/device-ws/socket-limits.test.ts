@@ -34,7 +34,7 @@ const padded = (value: object, bytes: number) => {
 describe('MQTT over WebSocket on /mqtt: the MQTT packet size', () => {
   it('acknowledges a data message at the payload limit; a packet over the limit closes the connection', async () => {
     const sn = uniqueSn('WSBIG');
-    await server.app.deviceRegistry.add({ sn, secret: 'ws-secret-1', kind: 'hmi' });
+    await server.app.services.deviceRegistry.add({ sn, secret: 'ws-secret-1', kind: 'hmi' });
     const device = await connectedDevice(`${wsBase()}/mqtt`, sn, 'ws-secret-1');
     try {
       const payload = padded({ ts: Date.now(), v: { '1': 1 } }, MAX_DEVICE_PAYLOAD_BYTES);

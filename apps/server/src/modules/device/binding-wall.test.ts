@@ -144,13 +144,13 @@ describe('binding wall', () => {
     });
     expect(point.body.code).toBe(0);
     const pointTag = point.body.data.tag_id;
-    server.app.liveData.ingest.cache.invalidate(d.sn);
+    server.app.services.ingest.cache.invalidate(d.sn);
     await d.data({ ts: t0, v: { [a.tags.temp]: 777.5, [a.tags.recipe]: 'A-secret', [pointTag]: 42.5 } });
-    await server.app.liveData.ingest.flushRollups(); // these are in the database
+    await server.app.services.historyStore.flush(); // these are in the database
     // Clock ahead of real time: the read cut at the binding time let these through before.
     await d.data({ ts: t0 + 3_600_000, v: { [a.tags.temp]: 778.5, [a.tags.speed]: 7 } });
     await d.data({ ts: t0 + 1, v: { 999_999: 1 } }); // an unknown tag: a drop
-    await server.app.alarmEngine.idle();
+    await server.app.services.alarmEngine.idle();
     const aRecords = await get<AlarmRecordListReply>(`/alarm/record/list?device_id=${d.id}`, a.token);
     expect(aRecords.total).toBe(1);
     const before = await rowsOf(d.id);
@@ -162,7 +162,7 @@ describe('binding wall', () => {
     expect(
       (await server.call('POST', '/device/unbind', { token: a.token, body: { ids: [d.id] } })).body.code,
     ).toBe(0);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(
       Object.values(await rowsOf(d.id)).every((n) => n === 0),
       JSON.stringify(await rowsOf(d.id)),
@@ -261,7 +261,7 @@ describe('binding wall', () => {
     });
     expect(again.body.code).toBe(0);
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, a.token)).items).toEqual([]);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(await rowsOf(d.id)).toEqual(freshBinding());
   });
 
@@ -272,7 +272,7 @@ describe('binding wall', () => {
     // 300 QoS 1 messages pipelined, the unbind in the middle of them.
     const t0 = Date.now();
     let handled = 0;
-    const off = server.app.deviceLink.on('handled', (e) => {
+    const off = server.app.services.deviceLink.on('handled', (e) => {
       if (e.sn === d.sn && e.channel === 'data') handled++;
     });
     const sent: Promise<unknown>[] = [];
@@ -289,14 +289,15 @@ describe('binding wall', () => {
     }
     await Promise.all(sent);
     // An external broker acknowledges by itself: wait until the server handled all of them.
-    if (server.app.deviceLink.kind !== 'embedded') await waitUntil(() => handled >= 300, 10_000, 'handled');
+    if (server.app.services.deviceLink.kind !== 'embedded')
+      await waitUntil(() => handled >= 300, 10_000, 'handled');
     off();
     const bound = await server.call<DeviceDetail>('POST', '/device/bind', {
       token: b.token,
       body: { sn: d.sn, pin: d.secret, name: uniqueDeviceName('B'), template_id: b.template.id },
     });
     expect(bound.body.code).toBe(0);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     expect(await rowsOf(d.id)).toEqual(freshBinding());
     expect((await get<LastValuesReply>(`/device/lastvalues?id=${d.id}`, b.token)).items).toEqual([]);
   });

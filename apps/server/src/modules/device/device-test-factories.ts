@@ -35,7 +35,7 @@ export async function registerDevice(
 ) {
   const sn = overrides.sn ?? uniqueSn('SN');
   const secret = overrides.secret ?? `pin-${++sequence}-${Math.random().toString(36).slice(2, 8)}`;
-  await server.app.deviceRegistry.add({
+  await server.app.services.deviceRegistry.add({
     sn,
     secret,
     kind: overrides.kind,

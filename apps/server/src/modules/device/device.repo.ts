@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import type { Database, Device, DevicesTable } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
-import { likePattern } from '../template/template.repo.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,23 +1,24 @@
-import type { deviceBindBody, deviceListQuery, deviceLabelsBody } from '@hmi/domain';
 import {
   BindType,
   ErrorCode,
   Limits,
   validateDeviceName,
   validateLabelSelection,
+  type DeviceBindBodyParsed,
   type DeviceDetail,
   type DeviceEditBody,
+  type DeviceLabelsBodyParsed,
+  type DeviceListQueryParsed,
   type DeviceListReply,
   type DeviceOverview,
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
 import type { DeviceGroupService } from '../device-group/device-group.service.ts';
@@ -27,10 +28,6 @@ import type { BindThrottle } from './bind-throttle.ts';
 import type { BindingWall } from './binding-wall.ts';
 import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';
 import type { DeviceRepo } from './device.repo.ts';
-
-type BindBody = z.output<typeof deviceBindBody>;
-type ListQuery = z.output<typeof deviceListQuery>;
-type LabelsBody = z.output<typeof deviceLabelsBody>;
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
@@ -52,7 +49,7 @@ export class DeviceService {
     private readonly wall: BindingWall,
   ) {}
 
-  async list(caller: CurrentUser, query: ListQuery): Promise<DeviceListReply> {
+  async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
     const teamGroups = await this.groupRepo.listTeam(caller.teamId);
     let groupIds: number[] | undefined;
     if (query.group_id !== undefined) {
@@ -106,7 +103,7 @@ export class DeviceService {
    * the SN's PIN delay (1036), PIN (1025), already bound (1102), name taken (1034), group (1027),
    * template (1029), labels (1003, at most 10). Publishes the device's config.
    */
-  async bind(caller: CurrentUser, body: BindBody, ip: string): Promise<DeviceDetail> {
+  async bind(caller: CurrentUser, body: DeviceBindBodyParsed, ip: string): Promise<DeviceDetail> {
     assertValid('name', validateDeviceName(body.name));
     const labelIds = unique(body.label_ids ?? []);
     assertValid('label_ids', validateLabelSelection(labelIds));
@@ -192,7 +189,7 @@ export class DeviceService {
   }
 
   /** Sets, adds or removes labels; a device over 10 labels is 1006 (validation.label.tooManySelected). */
-  async setLabels(caller: CurrentUser, body: LabelsBody): Promise<number> {
+  async setLabels(caller: CurrentUser, body: DeviceLabelsBodyParsed): Promise<number> {
     const devices = await this.requireAll(caller, body.ids);
     const labelIds = unique(body.label_ids);
     await this.assertLabels(caller, labelIds);
@@ -272,12 +269,7 @@ export class DeviceService {
   }
 
   /** A racing write that loses on the (team, name) constraint is 1034. */
-  private async write<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS);
-      throw err;
-    }
+  private write<T>(run: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(run, () => new AppError(ErrorCode.E1034_DEVICE_NAME_EXISTS));
   }
 }

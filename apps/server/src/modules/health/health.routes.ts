@@ -1,20 +1,17 @@
-import { envelope, ErrorCode } from '@hmi/domain';
+import { envelope, ErrorCode, healthReply } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 
-const health = z.object({ status: z.literal('ok'), db: z.literal('ok') });
-
 /** GET /v1/health: the process answers and the database responds. Public. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { health: service } = app.services;
   app.get(
     '/health',
-    { config: { public: true }, schema: { response: { 200: envelope(health) } } },
+    { config: { public: true }, schema: { response: { 200: envelope(healthReply) } } },
     async (request) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await service.pingDatabase();
       } catch (err) {
         request.log.error({ err }, 'health: database unreachable');
         throw new AppError(ErrorCode.E1005_DATABASE);

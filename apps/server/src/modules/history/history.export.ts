@@ -3,7 +3,7 @@ import { ErrorCode, HistoryLimits } from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.ts';
 import { csvField, safeRow } from '../../lib/spreadsheet-safe.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import { decodeStoredValue } from '../history-store/index.ts';
 import type { CheckedRange, HistoryService } from './history.service.ts';
 
 /** `YYYY-MM-DD HH:mm:ss.SSS` of a time shifted by `tz` hours (the user's offset). */

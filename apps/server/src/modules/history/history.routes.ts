@@ -68,9 +68,6 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     HistoryPaths.drops,
     { preHandler: view, schema: { querystring: idQuery, response: { 200: envelope(ingestDrops) } } },
-    async (request) => {
-      const deviceId = await history.requireDevice(requireUser(request), request.query.id);
-      return ok(await app.liveData.ingest.drops(deviceId));
-    },
+    async (request) => ok(await history.drops(requireUser(request), request.query.id)),
   );
 };

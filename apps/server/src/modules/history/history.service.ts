@@ -3,14 +3,21 @@ import {
   HistoryLimits,
   isMonitorPointTagId,
   type HistoryRawReply,
+  type IngestDrops,
   type HistorySeries,
   type HistorySeriesReply,
   type HistoryTagsReply,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
-import type { HistoryRepo, StoredRow } from './history.repo.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import {
+  decodeStoredValue,
+  type BucketRow,
+  type HistoryReadRepo,
+  type HistoryStore,
+  type StoredRow,
+} from '../history-store/index.ts';
+import type { HistoryRepo } from './history.repo.ts';
 
 const MINUTE = 60_000;
 
@@ -39,10 +46,17 @@ const limit = (what: string) => new AppError(ErrorCode.E1035_HISTORY_QUERY_LIMIT
  * earlier than the device's binding to the team.
  */
 export class HistoryService {
-  constructor(private readonly repo: HistoryRepo) {}
+  private readonly reads: HistoryReadRepo;
+
+  constructor(
+    private readonly repo: HistoryRepo,
+    private readonly store: HistoryStore,
+  ) {
+    this.reads = store.reads;
+  }
 
   readonly rebuildRollups = (deviceId: number, tagIds: number[], from: number, to: number) =>
-    this.repo.rebuildRollups(deviceId, tagIds, from, to);
+    this.reads.rebuildRollups(deviceId, tagIds, from, to);
 
   /** The id of a device in the caller's scope (else 1003). */
   async requireDevice(caller: CurrentUser, id: number): Promise<number> {
@@ -54,7 +68,7 @@ export class HistoryService {
   /** The tags a device in the caller's scope has history for: template tags, then monitor points. */
   async tags(caller: CurrentUser, id: number): Promise<HistoryTagsReply> {
     const deviceId = await this.requireDevice(caller, id);
-    const tags = await this.repo.deviceTags(deviceId);
+    const tags = await this.store.deviceTags.ofDevice(deviceId);
     return {
       device_id: deviceId,
       tags: tags.map((t) => ({
@@ -66,6 +80,11 @@ export class HistoryService {
         source: isMonitorPointTagId(t.id) ? 'point' : 'template',
       })),
     };
+  }
+
+  /** The ingest drop counters of a device in the caller's scope. */
+  async drops(caller: CurrentUser, id: number): Promise<IngestDrops> {
+    return this.store.drops.ofDevice(await this.requireDevice(caller, id));
   }
 
   async check(caller: CurrentUser, q: Range): Promise<CheckedRange> {
@@ -94,11 +113,11 @@ export class HistoryService {
     };
     if (!r.any) return reply;
     const cap = HistoryLimits.totalCountCap;
-    const count = await this.repo.count(r.deviceId, r.tagIds, r.from, r.to, cap + 1);
+    const count = await this.reads.count(r.deviceId, r.tagIds, r.from, r.to, cap + 1);
     reply.total = Math.min(count, cap);
     reply.total_capped = count > cap;
     if (offset >= count) return reply;
-    for await (const row of this.repo.rows(r.deviceId, r.tagIds, r.from, r.to, q.order, offset)) {
+    for await (const row of this.reads.rows(r.deviceId, r.tagIds, r.from, r.to, q.order, offset)) {
       reply.list.push(present(row));
       if (reply.list.length >= q.page_size) break;
     }
@@ -120,7 +139,7 @@ export class HistoryService {
     let bucket = Math.max(1, Math.ceil((r.to - r.from + 1) / buckets));
     if (bucket < MINUTE) {
       if (!r.any) return empty('raw', r.from, r.to, r.from, bucket);
-      const rows = await this.repo.bucketsFromRows(r.deviceId, r.tagIds, r.from, r.to, r.from, bucket);
+      const rows = await this.reads.bucketsFromRows(r.deviceId, r.tagIds, r.from, r.to, r.from, bucket);
       return {
         ...empty('raw', r.from, r.to, r.from, bucket),
         series: toSeries(r.tagIds, rows, r.from, bucket),
@@ -133,7 +152,7 @@ export class HistoryService {
     const from = bound ? Math.ceil(r.from / MINUTE) * MINUTE : r.from - (r.from % MINUTE);
     const to = r.to - (r.to % MINUTE) + MINUTE - 1;
     if (from > r.to) return empty('rollup', from, to, from, bucket);
-    const rows = await this.repo.bucketsFromRollups(
+    const rows = await this.reads.bucketsFromRollups(
       r.deviceId,
       r.tagIds,
       from,
@@ -146,15 +165,18 @@ export class HistoryService {
 
   /** Rows of a checked range in time order, lazily. */
   rows(r: CheckedRange): AsyncGenerator<StoredRow> {
-    return this.repo.rows(r.deviceId, r.tagIds, r.from, r.to);
+    return this.reads.rows(r.deviceId, r.tagIds, r.from, r.to);
   }
 
   count(r: CheckedRange, cap: number): Promise<number> {
-    return r.any ? this.repo.count(r.deviceId, r.tagIds, r.from, r.to, cap) : Promise.resolve(0);
+    return r.any ? this.reads.count(r.deviceId, r.tagIds, r.from, r.to, cap) : Promise.resolve(0);
   }
 
-  tagNames(deviceId: number, tagIds: number[]): Promise<Map<number, string>> {
-    return this.repo.tagNames(deviceId, tagIds);
+  /** Names of the device's tags among `tagIds`: template tags and monitor points alike. */
+  async tagNames(deviceId: number, tagIds: number[]): Promise<Map<number, string>> {
+    const wanted = new Set(tagIds);
+    const tags = await this.store.deviceTags.ofDevice(deviceId);
+    return new Map(tags.filter((t) => wanted.has(t.id)).map((t) => [t.id, t.name]));
   }
 }
 
@@ -168,12 +190,7 @@ function emptySeries(tag_id: number): HistorySeries {
   return { tag_id, t: [], n: [], min: [], max: [], first: [], last: [], first_ts: [], last_ts: [] };
 }
 
-function toSeries(
-  tagIds: number[],
-  rows: Awaited<ReturnType<HistoryRepo['bucketsFromRows']>>,
-  origin: number,
-  bucket: number,
-) {
+function toSeries(tagIds: number[], rows: BucketRow[], origin: number, bucket: number) {
   const byTag = new Map(tagIds.map((id) => [id, emptySeries(id)]));
   for (const row of rows) {
     const s = byTag.get(row.tag_id);

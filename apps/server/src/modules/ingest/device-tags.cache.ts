@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { DeviceTagsRepo } from '../monitor/device-tags.repo.ts';
+import type { DeviceTagsRepo } from '../history-store/index.ts';
 
 /** What the ingest pipeline needs to know about a device to check its data. */
 export interface DeviceTags {
@@ -25,15 +25,13 @@ export interface DeviceTags {
 export class DeviceTagsCache {
   private readonly entries = new Map<string, { value: DeviceTags | null; at: number }>();
   private readonly loading = new Map<string, Promise<DeviceTags | null>>();
-  private readonly tags: DeviceTagsRepo;
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly tags: DeviceTagsRepo,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
-  ) {
-    this.tags = new DeviceTagsRepo(db);
-  }
+  ) {}
 
   /** The device of `sn` (null when unknown), from the cache when fresh. */
   get(sn: string): DeviceTags | null | Promise<DeviceTags | null> {

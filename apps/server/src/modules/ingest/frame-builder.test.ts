@@ -1,7 +1,7 @@
 import { TagDataType, type DataSample } from '@hmi/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, encodeFrame, tagsetOf } from '../../db/history-frame.codec.ts';
+import { decodeFrame, encodeFrame, tagsetOf } from '../history-store/index.ts';
 import type { DeviceTags } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
 

@@ -1,8 +1,14 @@
 import { tagDataTypeName, type DataSample } from '@hmi/domain';
-import { TAGSET_SEED, tagsetAdd, tagsetEnd, tagsetOf } from '../../db/history-frame.codec.ts';
+import {
+  encodeTagValue,
+  numericValue,
+  TAGSET_SEED,
+  tagsetAdd,
+  tagsetEnd,
+  tagsetOf,
+  type IngestFrame,
+} from '../history-store/index.ts';
 import type { DeviceTags } from './device-tags.cache.ts';
-import type { IngestFrame } from './history-batch.store.ts';
-import { encodeTagValue, numericValue } from './tag-value.codec.ts';
 
 /** The frames of one data message and what was dropped from it. */
 export interface BuiltMessage {

@@ -12,7 +12,7 @@ import { repoRoot } from '../../config.ts';
 import { createDatabase } from '../../db/create-database.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
-import { expectRollupsMatch } from './history-test-helpers.ts';
+import { expectRollupsMatch } from '../history-store/history-test-helpers.ts';
 import { storedCount, storedValues, teamWithTemplate } from './live-data-test-helpers.ts';
 
 /*

@@ -1,59 +1,45 @@
-import { dataSamples, toSingleLine, type DeviceData, type IngestDrops } from '@hmi/domain';
+import { dataSamples, toSingleLine, type DeviceData } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
-import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
+import type { DropDelta, HistoryStore, HistoryWriter, IngestFrame } from '../history-store/index.ts';
 import { DeviceTagsCache, type DeviceTags } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
-import { HistoryWriter, type DropDelta, type IngestFrame } from './history-writer.ts';
 
 /**
  * The ingest pipeline: every `data` message of a device is checked against the device's template
  * (unknown tags and values of the wrong type are dropped and counted per device, never stored),
- * turned into history frames (one per sample), written through the batching HistoryWriter, and
- * only then acknowledged (the handler's promise is the QoS 1 PUBACK). Committed live samples go to the bus for the sockets; backfill
- * (`hist: true`) is stored only. Payloads that fail the protocol schema never reach the handler:
- * the link reports them as `invalid` and they are counted here as bad payloads.
+ * turned into history frames (one per sample), written through the history store's batching
+ * writer, and only then acknowledged (the handler's promise is the QoS 1 PUBACK). Committed live
+ * samples go to the bus for the sockets; backfill (`hist: true`) is stored only. Payloads that
+ * fail the protocol schema never reach the handler: the link reports them as `invalid` and they
+ * are counted here as bad payloads.
  */
 export class IngestService {
   readonly cache: DeviceTagsCache;
-  readonly writer: HistoryWriter;
+  private readonly writer: HistoryWriter;
   /** Team of each device seen by the pipeline (for the bus events). */
   private readonly teamOf = new Map<number, number>();
 
   constructor(
-    private readonly db: Kysely<Database>,
-    engine: Engine,
-    options: Config['ingest'],
+    db: Kysely<Database>,
+    private readonly store: HistoryStore,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.cache = new DeviceTagsCache(db);
-    this.writer = new HistoryWriter(
-      db,
-      engine,
-      options,
-      (frames) => this.publishLive(frames),
-      (err) => this.log.error({ err }, 'history batch failed'),
-    );
+    this.cache = new DeviceTagsCache(db, store.deviceTags);
+    this.writer = store.writer;
   }
 
-  /** Registers the history writer and recovers its rollups after a crash; call before `attach`. */
-  start(): Promise<void> {
-    return this.writer.start();
-  }
-
-  /** Writes the in-memory rollups and last values now (tests, maintenance). */
-  flushRollups(): Promise<void> {
-    return this.writer.flusher.flush();
-  }
-
-  /** Consumes the link's messages; returns a function that detaches. */
+  /**
+   * Consumes the link's messages and publishes the store's committed live frames; returns a
+   * function that detaches. The store must be started first (its writer recovers before any data).
+   */
   attach(link: DeviceLink): () => void {
     const off = [
+      this.store.onCommitted((frames) => this.publishLive(frames)),
       link.onMessage((m) => this.handle(m)),
       link.on('invalid', (e) => {
         if (e.channel === 'data') this.countBadPayload(e.sn, e.error);
@@ -92,28 +78,6 @@ export class IngestService {
   bindingChanged(sns: readonly string[], deviceIds: readonly number[]): void {
     for (const sn of sns) this.cache.invalidate(sn);
     for (const id of deviceIds) this.teamOf.delete(id);
-  }
-
-  /** Commits what is pending and stops. */
-  stop(): Promise<void> {
-    return this.writer.stop();
-  }
-
-  /** The drop counters of a device (zeros when nothing was dropped). */
-  async drops(deviceId: number): Promise<IngestDrops> {
-    const row = await this.db
-      .selectFrom('ingest_drops')
-      .selectAll()
-      .where('device_id', '=', deviceId)
-      .executeTakeFirst();
-    return {
-      device_id: deviceId,
-      unknown_tag: Number(row?.unknown_tag ?? 0),
-      wrong_type: Number(row?.wrong_type ?? 0),
-      bad_payload: Number(row?.bad_payload ?? 0),
-      last_reason: row?.last_reason ?? '',
-      last_at: row?.last_at ?? null,
-    };
   }
 
   private ingest(

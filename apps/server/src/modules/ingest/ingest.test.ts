@@ -110,7 +110,7 @@ describe('ingest', () => {
     await d.data(sample);
     await d.data([sample, sample]);
     expect(await storedCount(server, d.id)).toBe(2);
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     const rollup = await server.app.db
       .selectFrom('history_1m')
       .select(['tag_id', 'n'])
@@ -186,7 +186,7 @@ describe('ingest', () => {
     ]);
     // The rollups and last values are flushed to text columns: on PostgreSQL a NUL there failed
     // every flush from then on (the failed state is kept for the next one).
-    await server.app.liveData.ingest.flushRollups();
+    await server.app.services.historyStore.flush();
     const last = await server.app.db
       .selectFrom('tag_last_values')
       .select(['tag_id', 'txt'])
@@ -253,7 +253,7 @@ describe('ingest', () => {
         const team = await teamWithTemplate(slow);
         const d = await connectDevice(slow, team.token, team.template.id);
         clients.push(d.client);
-        const writer = slow.app.liveData.ingest.writer;
+        const writer = slow.app.services.historyStore.writer;
         let maxPending = 0;
         const probe = setInterval(() => (maxPending = Math.max(maxPending, writer.pending)), 1);
         const ts = Date.now() + 1_000;
@@ -285,7 +285,7 @@ describe('ingest', () => {
       { ts: now + 1_000, v: { [tags.speed]: 2 } },
     ]);
     expect(await storedCount(server, d.id)).toBe(2);
-    await server.app.liveData.prune();
+    await server.app.services.historyStore.prune();
     expect(await storedCount(server, d.id)).toBe(1);
   });
 
@@ -293,7 +293,7 @@ describe('ingest', () => {
     const d = await device();
     await server.call('POST', '/device/unbind', { token, body: { ids: [d.id] } });
     // The unbound device may still be connected for a moment; its data must not be stored.
-    server.app.liveData.ingest.cache.invalidate(d.sn);
+    server.app.services.ingest.cache.invalidate(d.sn);
     const ts = Date.now() + 1_000;
     await d.client
       .publishAsync(deviceTopic(d.sn, 'data'), JSON.stringify({ ts, v: { [tags.speed]: 1 } }), { qos: 1 })

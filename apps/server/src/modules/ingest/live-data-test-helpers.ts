@@ -8,7 +8,7 @@ import {
   type TemplateDetail,
 } from '@hmi/domain';
 import type { IClientOptions, MqttClient } from 'mqtt';
-import { decodeFrame } from '../../db/history-frame.codec.ts';
+import { decodeFrame } from '../history-store/index.ts';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, setTemplateLimit } from '../device/device-test-factories.ts';
@@ -129,7 +129,7 @@ export async function connectDevice(
  * acknowledges the device itself, so the tests wait for the server's own handling instead.
  */
 function settled(server: TestServer, sn: string): Promise<void> {
-  const link = server.app.deviceLink;
+  const link = server.app.services.deviceLink;
   if (link.kind === 'embedded') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const finish = (err?: Error) => {

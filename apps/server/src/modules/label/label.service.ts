@@ -1,4 +1,5 @@
 import {
+  invalid,
   ErrorCode,
   Limits,
   validateLabelAdd,
@@ -7,9 +8,9 @@ import {
   type LabelListReply,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid, validationError } from '../../lib/validate.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Label, LabelRepo } from './label.repo.ts';
 
 const present = (l: Label, deviceCount: number): LabelItem => ({
@@ -20,11 +21,7 @@ const present = (l: Label, deviceCount: number): LabelItem => ({
 });
 
 /** A unique-constraint loss of a racing insert reads as the duplicate rule. */
-const duplicate = () =>
-  new AppError(ErrorCode.E1006_BAD_PARAMETER, {
-    where: 'body',
-    fields: [{ path: 'name', message: 'validation.label.duplicate', params: {} }],
-  });
+const duplicate = () => validationError('name', invalid('validation.label.duplicate'));
 
 /**
  * Device labels of a team (SPEC section 5): 1-50 characters, unique, at most 50 per team.
@@ -52,12 +49,7 @@ export class LabelService {
       ),
     );
     assertValid('name', validateLabelAdd(existing.length));
-    try {
-      return present(await this.labels.insert(caller.teamId, name), 0);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate();
-      throw err;
-    }
+    return present(await onUniqueViolation(() => this.labels.insert(caller.teamId, name), duplicate), 0);
   }
 
   async rename(caller: CurrentUser, id: number, rawName: string): Promise<LabelItem> {
@@ -71,13 +63,8 @@ export class LabelService {
         others.map((l) => l.name),
       ),
     );
-    try {
-      const renamed = await this.labels.rename(id, name);
-      return present(renamed, (await this.labels.deviceCounts(caller.scope)).get(id) ?? 0);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate();
-      throw err;
-    }
+    const renamed = await onUniqueViolation(() => this.labels.rename(id, name), duplicate);
+    return present(renamed, (await this.labels.deviceCounts(caller.scope)).get(id) ?? 0);
   }
 
   /** Deletes the label and removes it from every device of the team. */

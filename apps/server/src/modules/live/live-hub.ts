@@ -10,16 +10,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { frameValue, type Bus, type DeviceActEvent, type DeviceDataEvent } from '../../plugins/bus.ts';
+import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import { decodeStoredValue, frameValue, type DeviceDataEvent } from '../history-store/index.ts';
+import type { DeviceActEvent } from './live.events.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { MessageRate } from './message-rate.ts';
 import { ViewRequests, type ViewRequest } from './view-requests.ts';
-
-/** Reloads a socket's caller (session still valid, current permissions and scope); null = signed out. */
-export type PrincipalLoader = (user: CurrentUser) => Promise<CurrentUser | null>;
 
 interface DeviceView {
   /** Tag ids of the device's template, in order. */

@@ -5,6 +5,7 @@ import {
   lastValuesReply,
   LiveCloseCode,
   LivePaths,
+  liveSocketQuery,
   Perm,
   StringErrorCode,
 } from '@hmi/domain';
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
+import { decodeStoredValue } from '../history-store/index.ts';
 
 /**
  * The device data socket (public route: it authenticates the `token` of its query itself, so
@@ -20,14 +21,16 @@ import { decodeStoredValue } from '../ingest/tag-value.codec.ts';
  * values of a device (device monitor 47).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { hub, authenticate, repo } = app.liveData;
+  const { liveHub: hub, principals, live: repo } = app.services;
 
   app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
+    // Read field by field (liveSocketQuery): a failed upgrade would tell the client nothing.
     const query = request.query as Record<string, unknown>;
-    const page = Number(query.page ?? 0);
+    const token = liveSocketQuery.shape.token.safeParse(query.token).data;
+    const page = liveSocketQuery.shape.page.safeParse(query.page).data ?? 0;
     // Messages that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
-    void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+    void principals.authenticate(token).then(
       (user) => {
         // Reading again first: a paused socket would never see the client's half of the close.
         socket.resume();
@@ -35,7 +38,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           return socket.close(LiveCloseCode.TokenInvalid, StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
         if (!user.permissions.has(Perm.DeviceView))
           return socket.close(LiveCloseCode.PermissionDenied, String(ErrorCode.E1002_PERMISSION_DENIED));
-        hub.open(socket, user, Number.isInteger(page) && page >= 0 ? page : 0);
+        hub.open(socket, user, page);
       },
       (err: unknown) => {
         request.log.error({ err }, 'socket authentication failed');

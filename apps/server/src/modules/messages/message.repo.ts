@@ -3,7 +3,7 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { alarmRecordQuery, toAlarmRecord } from '../alarm/alarm-record.query.ts';
-import { likePattern } from '../template/template.repo.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

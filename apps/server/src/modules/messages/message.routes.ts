@@ -51,10 +51,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: messageSetReadBody, response: { 200: envelope(messageSetReadReply) } },
     },
     async (request) => {
-      const user = requireUser(request);
-      const updated = await messages.setRead(user, request.body);
-      if (updated > 0) app.bus.publish('messages.changed', { teamId: user.teamId, userIds: [user.id] });
-      return ok({ updated });
+      return ok({ updated: await messages.setRead(requireUser(request), request.body) });
     },
   );
 };

@@ -4,17 +4,17 @@ import {
   messageTexts,
   Perm,
   resolveLocale,
-  type messageQuery,
+  type MessageQueryParsed,
   type MessageCounts,
   type MessageItem,
   type MessageListReply,
   type MessageSetReadBody,
 } from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import type { MessageFilter, MessageOwner, MessageRepo, MessageRow } from './message.repo.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -43,7 +43,10 @@ const owner = (user: CurrentUser): MessageOwner => ({
  * while the record's device stays in the caller's data scope.
  */
 export class MessageService {
-  constructor(private readonly repo: MessageRepo) {}
+  constructor(
+    private readonly repo: MessageRepo,
+    private readonly bus: Bus,
+  ) {}
 
   /** Real counts from the messages table; billing counts only for callers allowed to see billing messages. */
   async counts(user: CurrentUser): Promise<MessageCounts> {
@@ -61,7 +64,7 @@ export class MessageService {
   }
 
   /** GET /msg/notify: filters, paging, newest first. Billing asked for without 23: 1002. */
-  async query(user: CurrentUser, q: z.output<typeof messageQuery>): Promise<MessageListReply> {
+  async query(user: CurrentUser, q: MessageQueryParsed): Promise<MessageListReply> {
     const filter: MessageFilter = {
       kinds: this.kindsFor(user, q.kind),
       state: q.state,
@@ -91,16 +94,20 @@ export class MessageService {
   /**
    * POST /msg/setread. Ids: every one must be the caller's own message of a kind they may see,
    * else 1003 and nothing changes. All: every unread message of the caller (of `kind`).
-   * Returns how many became read.
+   * Returns how many became read; when any did, the caller's unread counts changed (bus).
    */
   async setRead(user: CurrentUser, body: MessageSetReadBody): Promise<number> {
     const now = Date.now();
+    let updated: number;
     if ('ids' in body) {
-      const updated = await this.repo.markOwnRead(owner(user), visibleKinds(user), body.ids, now);
-      if (updated === null) throw new AppError(ErrorCode.E1003_NO_DATA);
-      return updated;
+      const marked = await this.repo.markOwnRead(owner(user), visibleKinds(user), body.ids, now);
+      if (marked === null) throw new AppError(ErrorCode.E1003_NO_DATA);
+      updated = marked;
+    } else {
+      updated = await this.repo.markRead(owner(user), { kinds: this.kindsFor(user, body.kind) }, now);
     }
-    return this.repo.markRead(owner(user), { kinds: this.kindsFor(user, body.kind) }, now);
+    if (updated > 0) this.bus.publish('messages.changed', { teamId: user.teamId, userIds: [user.id] });
+    return updated;
   }
 
   /** The welcome notice of a newly active account, in its language. */

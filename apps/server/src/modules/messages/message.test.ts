@@ -2,7 +2,7 @@ import { Perm, type MessageCounts, type MessageListReply } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import type { MessagesChangedEvent } from '../../plugins/bus.ts';
+import type { MessagesChangedEvent } from './message.events.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { insertAlarmRecord, insertMessage, userIdOf } from './message-test-helpers.ts';
 import { startOfDay } from './message.service.ts';

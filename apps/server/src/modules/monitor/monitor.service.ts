@@ -10,30 +10,25 @@ import {
   validateMonitorLength,
   validateMonitorName,
   validateStationNumber,
-  type monitorAddBody,
-  type monitorBatchAddBody,
-  type monitorDeleteBody,
-  type monitorEditBody,
+  type MonitorAddBodyParsed,
+  type MonitorBatchAddBodyParsed,
+  type MonitorDeleteBody,
+  type MonitorEditBodyParsed,
   type MonitorBatchReply,
   type MonitorListReply,
   type MonitorTag,
 } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Database, MonitorPointsTable } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertValid } from '../../lib/validate.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import type { DeviceTag, DeviceTagsRepo } from './device-tags.repo.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid, validationError } from '../../lib/validate.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 
-type AddBody = z.output<typeof monitorAddBody>;
-type BatchBody = z.output<typeof monitorBatchAddBody>;
-type EditBody = z.output<typeof monitorEditBody>;
-type DeleteBody = z.output<typeof monitorDeleteBody>;
-type Fields = Omit<AddBody, 'id'>;
+type Fields = Omit<MonitorAddBodyParsed, 'id'>;
 type Device = NonNullable<Awaited<ReturnType<MonitorRepo['device']>>>;
 
 /** Largest value of an integer column on both databases. */
@@ -135,14 +130,14 @@ export class MonitorService {
     };
   }
 
-  async add(caller: CurrentUser, body: AddBody): Promise<MonitorTag> {
+  async add(caller: CurrentUser, body: MonitorAddBodyParsed): Promise<MonitorTag> {
     const { id: deviceId, ...fields } = body;
     const [point] = await this.insert(caller, deviceId, fields, [fields.name.trim()], [fields.address]);
     return point!;
   }
 
   /** `count` points named name + 1..count at stepped addresses (monitorBatchAddBody). */
-  async batchAdd(caller: CurrentUser, body: BatchBody): Promise<MonitorBatchReply> {
+  async batchAdd(caller: CurrentUser, body: MonitorBatchAddBodyParsed): Promise<MonitorBatchReply> {
     const { id: deviceId, count, ...fields } = body;
     assertValid('count', validateBatchCount(count));
     const addresses = steppedAddresses(fields.address, count, fields.step);
@@ -156,7 +151,7 @@ export class MonitorService {
     return { count: points.length, points };
   }
 
-  async edit(caller: CurrentUser, body: EditBody): Promise<MonitorTag> {
+  async edit(caller: CurrentUser, body: MonitorEditBodyParsed): Promise<MonitorTag> {
     const { id: deviceId, point_id: pointId, ...fields } = body;
     await this.requireDevice(caller, deviceId);
     const name = fields.name.trim();
@@ -178,7 +173,7 @@ export class MonitorService {
     }).then((points) => points[0]!);
   }
 
-  async delete(caller: CurrentUser, body: DeleteBody): Promise<number> {
+  async delete(caller: CurrentUser, body: MonitorDeleteBody): Promise<number> {
     const wanted = [...new Set(body.point_ids)];
     let count = 0;
     await this.save(caller, body.id, async (trx, device) => {
@@ -233,25 +228,24 @@ export class MonitorService {
     write: (trx: Transaction<Database>, device: Device, tags: DeviceTag[]) => Promise<number[]>,
   ): Promise<MonitorTag[]> {
     let saved: MonitorTag[] = [];
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.publisher.bump([deviceId], trx);
-        const device = await this.repo.device(caller.scope, deviceId, trx);
-        if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
-        const ids = await write(trx, device, await this.deviceTags.ofDevice(deviceId, trx));
-        const version = await this.repo.configVersion(deviceId, trx);
-        await this.repo.stamp(ids, version, trx);
-        const after = await this.deviceTags.ofDevice(deviceId, trx);
-        const wanted = new Set(ids);
-        saved = after
-          .filter((t) => t.point && wanted.has(t.point.id))
-          .map((t) => presentMonitorTag(t, { ...device, config_version: version }));
-      });
-    } catch (err) {
-      // Two saves racing for one name: the unique index decides, with the same message.
-      if (isUniqueViolation(err)) assertValid('name', invalid('validation.monitor.nameDuplicate'));
-      throw err;
-    }
+    // Two saves racing for one name: the unique index decides, with the same message.
+    await onUniqueViolation(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          await this.publisher.bump([deviceId], trx);
+          const device = await this.repo.device(caller.scope, deviceId, trx);
+          if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
+          const ids = await write(trx, device, await this.deviceTags.ofDevice(deviceId, trx));
+          const version = await this.repo.configVersion(deviceId, trx);
+          await this.repo.stamp(ids, version, trx);
+          const after = await this.deviceTags.ofDevice(deviceId, trx);
+          const wanted = new Set(ids);
+          saved = after
+            .filter((t) => t.point && wanted.has(t.point.id))
+            .map((t) => presentMonitorTag(t, { ...device, config_version: version }));
+        }),
+      () => validationError('name', invalid('validation.monitor.nameDuplicate')),
+    );
     await this.publisher.publish([deviceId]);
     return saved;
   }

@@ -1,7 +1,8 @@
 import type { AlarmRecord } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/test-server.ts';
-import { InProcessBus, type AlarmEvent } from '../../plugins/bus.ts';
+import { InProcessBus } from '../../plugins/bus.ts';
+import type { AlarmEvent } from '../alarm/alarm.events.ts';
 import type { Mailer, OutgoingMail } from '../../plugins/mail.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { createActiveUserDirect, insertAlarmRecord } from '../messages/message-test-helpers.ts';

@@ -91,7 +91,7 @@ describe('alarm notifications end to end', () => {
     const t0 = Date.now();
     const send = async (i: number, speed: number) => {
       await d.data({ ts: t0 + i * 1000, v: { [team.tags.speed]: speed } } satisfies DataSample);
-      await server.app.alarmEngine.idle();
+      await server.app.services.alarmEngine.idle();
     };
     const alarmMails = async (email: string) =>
       (await readMails(server.dataDir)).filter(
@@ -103,7 +103,7 @@ describe('alarm notifications end to end', () => {
     await send(1, 85); // a redelivery
     await send(2, 78); // inside the deadband
     await send(3, 90); // repeat
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
 
     // Level 4 (moderate): the watcher (all levels) gets a mail, the main account (8 | 16) does not.
     const first = await alarmMails(watcher.email);
@@ -136,7 +136,7 @@ describe('alarm notifications end to end', () => {
     });
     expect(ack.body.code).toBe(0);
     await send(4, 70); // recover
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
     expect(await alarmMails(watcher.email)).toHaveLength(1);
     const after = await server.call<MessageListReply>('GET', '/msg/notify?kind=alarm&state=4', {
       token: team.token,
@@ -145,7 +145,7 @@ describe('alarm notifications end to end', () => {
 
     // A new crossing is a new raise: a new mail, a new message.
     await send(5, 95);
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
     expect(await alarmMails(watcher.email)).toHaveLength(2);
     expect((await counts(watcher.tokens.token)).unread.alarm).toBe(2);
 

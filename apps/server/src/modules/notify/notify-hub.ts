@@ -2,9 +2,10 @@ import { LiveCloseCode, LiveLimits, notifyClientMessage, notifyEvent, type Notif
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import type { AlarmEvent, Bus, MessagesChangedEvent } from '../../plugins/bus.ts';
-import type { PrincipalLoader } from '../live/live-hub.ts';
+import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
+import type { Bus } from '../../plugins/bus.ts';
+import type { AlarmEvent } from '../alarm/alarm.events.ts';
+import type { MessagesChangedEvent } from '../messages/message.events.ts';
 import { MessageRate, type MessageRateSettings } from '../live/message-rate.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */

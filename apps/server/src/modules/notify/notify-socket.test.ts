@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { InProcessBus } from '../../plugins/bus.ts';
 import { sleep, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';

@@ -7,6 +7,7 @@ import {
   MessagePaths,
   notifyDelivery,
   notifySettings,
+  notifySocketQuery,
   StringErrorCode,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,14 +20,15 @@ import { requireUser, signedIn } from '../../plugins/auth.ts';
  * notification settings, test mail and delivery log. Every signed-in user has them.
  */
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { hub, service } = app.notify;
-  const { authenticate } = app.liveData;
+  const { notifyHub: hub, notify: service, principals } = app.services;
 
   app.get(MessagePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
+    // Read field by field (notifySocketQuery): a failed upgrade would tell the client nothing.
     const query = request.query as Record<string, unknown>;
+    const token = notifySocketQuery.shape.token.safeParse(query.token).data;
     // Pings that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
-    void authenticate(typeof query.token === 'string' ? query.token : undefined).then(
+    void principals.authenticate(token).then(
       (user) => {
         socket.resume();
         if (!user)

@@ -1,7 +1,7 @@
 import { ErrorCode, type DeliveryListReply, type NotifyDelivery, type NotifySettings } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { testMail } from '../../mail/notify-mail-texts.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { RateLimiter, RateRule } from '../verification/rate-limit.service.ts';
 import { deliveryError, type DeliveryRepo } from './delivery.repo.ts';

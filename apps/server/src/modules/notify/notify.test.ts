@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { readMails } from '../../../test/outbox.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import type { AlarmEvent } from '../../plugins/bus.ts';
+import type { AlarmEvent } from '../alarm/alarm.events.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { createActiveUserDirect, insertAlarmRecord, userIdOf } from '../messages/message-test-helpers.ts';
 
@@ -203,7 +203,7 @@ describe('alarm mails', () => {
   it('mails each named user of the team whose levels match, exactly once per raise, in their language', async () => {
     const s = await scenario();
     server.app.bus.publish('alarm.event', s.event('raised'));
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
 
     const toMain = await alarmMailsTo(s.main.email);
     expect(toMain).toHaveLength(1);
@@ -224,7 +224,7 @@ describe('alarm mails', () => {
     for (const e of ['raised', 'repeated', 'acked', 'recovered'] as const) {
       server.app.bus.publish('alarm.event', s.event(e));
     }
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
     expect(await alarmMailsTo(s.main.email)).toHaveLength(1);
     expect(await alarmMailsTo(s.severe.email)).toHaveLength(1);
 
@@ -252,7 +252,7 @@ describe('alarm mails', () => {
     // A new raise of the rule is a new record: mailed again.
     const next = await insertAlarmRecord(server, s.teamId, s.device.id, { level: 8, ruleName: 'Overheat' });
     server.app.bus.publish('alarm.event', s.event('raised', next, [s.ids.main]));
-    await server.app.notify.mailer.idle();
+    await server.app.services.alarmMailer.idle();
     expect(await alarmMailsTo(s.main.email)).toHaveLength(2);
   });
 
@@ -269,7 +269,7 @@ describe('alarm mails', () => {
         record,
         userIds: [userId],
       });
-      await broken.app.notify.mailer.idle();
+      await broken.app.services.alarmMailer.idle();
       const log = (await deliveries(broken, main.token)).body.data.list;
       expect(log).toHaveLength(1);
       expect(log[0]).toMatchObject({ kind: 'alarm', ok: false, alarm_record_id: record.id });

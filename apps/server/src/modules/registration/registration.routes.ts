@@ -1,30 +1,21 @@
 import {
+  activateQuery,
   AuthPaths,
   codeSent,
   envelope,
   ErrorCode,
+  phoneVerifyBody,
   phoneVerifyQuery,
   RegisterType,
-  registerEmailBody,
+  registerBody,
   registerResult,
+  registerTypeQuery,
   resendMailBody,
-  singleLineText,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-
-const typeQuery = z.object({
-  type: z.coerce.number().pipe(z.union([z.literal(RegisterType.Phone), z.literal(RegisterType.Email)])),
-});
-const registerBody = registerEmailBody.extend({
-  area_code: singleLineText.optional(),
-  code: singleLineText.optional(),
-});
-const activateQuery = z.object({ token: singleLineText.max(200).optional() });
-const langBody = z.object({ lang: singleLineText.optional() }).nullish();
 
 /**
  * Registration by email or phone, activation link, resend, phone codes. All public; all but the
@@ -40,7 +31,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: registerPerAddress,
-      schema: { querystring: typeQuery, body: registerBody, response: { 200: envelope(registerResult) } },
+      schema: {
+        querystring: registerTypeQuery,
+        body: registerBody,
+        response: { 200: envelope(registerResult) },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -68,7 +63,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: codesPerAddress,
-      schema: { querystring: typeQuery, body: resendMailBody },
+      schema: { querystring: registerTypeQuery, body: resendMailBody },
     },
     async (request) => {
       const { username, lang } = request.body;
@@ -85,7 +80,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: codesPerAddress,
-      schema: { querystring: phoneVerifyQuery, body: langBody, response: { 200: envelope(codeSent) } },
+      schema: { querystring: phoneVerifyQuery, body: phoneVerifyBody, response: { 200: envelope(codeSent) } },
     },
     async (request) => {
       const { phone, area_code, purpose } = request.query;

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database, User } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { textsFor } from '../../mail/mail-texts.ts';
@@ -74,33 +74,32 @@ export class RegistrationService {
     const passwordHash = await hashPassword(body.passwd);
     const now = Date.now();
     const display = body.name?.trim() || (name.kind === 'email' ? name.email.split('@')[0]! : name.phone);
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const user = await this.users.createTeamWithMain(
-          { name: display, region: dataCenter },
-          {
-            email: name.kind === 'email' ? name.email : null,
-            phone: name.kind === 'phone' ? name.phone : null,
-            area_code: name.kind === 'phone' ? name.areaCode : null,
-            name: display,
-            password_hash: passwordHash,
-            status,
-            data_center: dataCenter,
-            lang: resolveLocale(body.lang),
-            activated_at: status === 'active' ? now : null,
-            closed_at: null,
-          },
-          now,
-          trx,
-        );
-        if (status === 'active') await this.messages.welcome(user, trx);
-        return user;
-      })
-      .catch((err: unknown) => {
-        // Two registrations of the same name at once: the unique index decides.
-        throw isUniqueViolation(err) ? new AppError(ErrorCode.E1012_USER_EXISTS) : err;
-      });
+    // Two registrations of the same name at once: the unique index decides.
+    return onUniqueViolation(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const user = await this.users.createTeamWithMain(
+            { name: display, region: dataCenter },
+            {
+              email: name.kind === 'email' ? name.email : null,
+              phone: name.kind === 'phone' ? name.phone : null,
+              area_code: name.kind === 'phone' ? name.areaCode : null,
+              name: display,
+              password_hash: passwordHash,
+              status,
+              data_center: dataCenter,
+              lang: resolveLocale(body.lang),
+              activated_at: status === 'active' ? now : null,
+              closed_at: null,
+            },
+            now,
+            trx,
+          );
+          if (status === 'active') await this.messages.welcome(user, trx);
+          return user;
+        }),
+      () => new AppError(ErrorCode.E1012_USER_EXISTS),
+    );
   }
 
   /** Email registration: a pending account and an activation mail valid 48 hours. */

@@ -5,22 +5,19 @@ import {
   ErrorCode,
   loginBody,
   loginInfo,
+  loginQuery,
   PHONE_AREA_CODES,
   RegisterMethod,
   refreshBody,
-  singleLineText,
+  refreshQuery,
   tokenPair,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
 import { tokenFromHeader } from './access-token.ts';
 import { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
-
-const loginQuery = z.object({ type: z.coerce.number().pipe(z.literal(1)).default(1) });
-const refreshQuery = z.object({ from: singleLineText.optional() });
 
 /** Login, token refresh and logout. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

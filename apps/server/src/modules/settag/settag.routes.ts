@@ -18,7 +18,7 @@ export const settagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SettagPaths.settag,
     { preHandler: monitor, schema: { body: settagBody, response: { 200: envelope(settagReply) } } },
-    async (request) => ok(await app.liveData.settag.write(requireUser(request), request.body)),
+    async (request) => ok(await app.services.settag.write(requireUser(request), request.body)),
   );
 
   app.get(
@@ -29,7 +29,7 @@ export const settagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return ok(await app.liveData.settag.log(requireUser(request), q.id, q.page, q.page_size));
+      return ok(await app.services.settag.log(requireUser(request), q.id, q.page, q.page_size));
     },
   );
 };

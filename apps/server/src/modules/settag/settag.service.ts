@@ -14,14 +14,20 @@ import {
   type TagWriteOutcome,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import {
   CommandOfflineError,
   CommandTimeoutError,
   type CommandTracker,
 } from '../commands/command-tracker.ts';
-import { decodeStoredValue, encodeTagValue, type StoredValue } from '../ingest/tag-value.codec.ts';
+import {
+  decodeStoredValue,
+  encodeTagValue,
+  type LastValuesRepo,
+  type StoredValue,
+  type TagWritesRepo,
+} from '../history-store/index.ts';
 import type { SettagRepo } from './settag.repo.ts';
 
 /**
@@ -32,6 +38,8 @@ import type { SettagRepo } from './settag.repo.ts';
 export class SettagService {
   constructor(
     private readonly repo: SettagRepo,
+    private readonly lastValues: LastValuesRepo,
+    private readonly writes: TagWritesRepo,
     private readonly commands: CommandTracker,
     private readonly bus: Bus,
     private readonly timeoutMs: number,
@@ -52,10 +60,10 @@ export class SettagService {
       });
     }
     const { wire, stored } = checkValue(tag.data_type, body.value);
-    const last = await this.repo.lastValue(device.id, tag.id);
+    const last = await this.lastValues.ofTag(device.id, tag.id);
     const now = Date.now();
     const commandId = randomBytes(9).toString('base64url');
-    const writeId = await this.repo.insertWrite({
+    const writeId = await this.writes.insert({
       team_id: device.team_id,
       device_id: device.id,
       tag_id: tag.id,
@@ -74,7 +82,7 @@ export class SettagService {
     const value = decodeStoredValue(stored.num, stored.txt);
     const finish = async (outcome: TagWriteOutcome, code: number | null) => {
       const at = Date.now();
-      await this.repo.finishWrite(writeId, outcome, code, at);
+      await this.writes.finish(writeId, outcome, code, at);
       this.bus.publish('device.act', {
         teamId: device.team_id!,
         act: {
@@ -149,7 +157,7 @@ export class SettagService {
   ): Promise<TagWriteLogReply> {
     const device = await this.repo.device(caller.scope, deviceId);
     if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
-    const { rows, total } = await this.repo.log(deviceId, (page - 1) * pageSize, pageSize);
+    const { rows, total } = await this.writes.log(deviceId, (page - 1) * pageSize, pageSize);
     return {
       list: rows.map((r) => ({
         id: r.id,

@@ -165,7 +165,7 @@ describe('settag', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     expect(d.received).toHaveLength(1);
     expect((await log(d)).list[0]).toMatchObject({ outcome: 'timeout', new_value: 5 });
-    expect(server.app.liveData.commands.size).toBe(0);
+    expect(server.app.services.commands.size).toBe(0);
   });
 
   it('maps the device refusals: 2002 not synced, 1006 read-only on the device, 1007 failed', async () => {

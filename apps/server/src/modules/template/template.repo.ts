@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,9 +16,6 @@ export interface TagValues {
   decimals: number;
   description: string;
 }
-
-/** `%text%` for LIKE with its wildcards escaped (used with `escape '\'`). */
-export const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Single-device templates and their tags (Kysely only). */
 export class TemplateRepo {

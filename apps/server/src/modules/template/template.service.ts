@@ -1,26 +1,23 @@
-import type { templateAddBody, templateEditBody, templateListQuery } from '@hmi/domain';
 import {
   ErrorCode,
+  type TemplateAddBodyParsed,
   type TemplateDetail,
+  type TemplateEditBodyParsed,
   type TemplateItem,
+  type TemplateListQueryParsed,
   type TemplateListReply,
   type TemplateTag,
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../../devices/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { copyTemplateRules, deleteRulesOfTags } from '../alarm-rule/alarm-rule.repo.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
-type AddBody = z.output<typeof templateAddBody>;
-type EditBody = z.output<typeof templateEditBody>;
-type ListQuery = z.output<typeof templateListQuery>;
-type TagInput = AddBody['tags'][number];
+type TagInput = TemplateAddBodyParsed['tags'][number];
 
 const presentItem = (t: TemplateWithCounts): TemplateItem => ({
   id: t.id,
@@ -50,6 +47,19 @@ const presentTag = (t: TemplateTagRow): TemplateTag => ({
 
 const tagValues = ({ id: _id, ...t }: TagInput | TemplateTag): TagValues => t;
 
+/** What a template change does to the template's alarm rules (the alarm-rule module's AlarmRuleRepo). */
+export interface TemplateRules {
+  /** Copies a template's rules to its copy, each tag id mapped to the copy's tag. */
+  copyToTemplate(
+    from: number,
+    to: { id: number; teamId: number },
+    tagIds: ReadonlyMap<number, number>,
+    db: Transaction<Database>,
+  ): Promise<void>;
+  /** Deletes the rules of tags removed from a template. */
+  deleteOfTags(templateId: number, tagIds: readonly number[], db: Transaction<Database>): Promise<number>;
+}
+
 /**
  * Single-device templates (SPEC templatelist). Names are unique in a team (1030); a team has at
  * most template_max_num templates (1033, copies included); a template some device runs cannot
@@ -63,9 +73,10 @@ export class TemplateService {
     private readonly config: Config,
     private readonly templates: TemplateRepo,
     private readonly publisher: DeviceConfigPublisher,
+    private readonly rules: TemplateRules,
   ) {}
 
-  async list(caller: CurrentUser, query: ListQuery): Promise<TemplateListReply> {
+  async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
     const { rows, total } = await this.templates.page(
       caller.scope,
       { search: query.search, id: query.templateid },
@@ -97,7 +108,7 @@ export class TemplateService {
     };
   }
 
-  async add(caller: CurrentUser, body: AddBody): Promise<TemplateDetail> {
+  async add(caller: CurrentUser, body: TemplateAddBodyParsed): Promise<TemplateDetail> {
     const id = await this.create(caller, body.name, async (trx) => {
       const t = await this.templates.insert(
         {
@@ -131,13 +142,13 @@ export class TemplateService {
       );
       const copies = await this.templates.tags(t.id, trx);
       const tagIds = new Map(tags.flatMap((r, i) => (copies[i] ? [[r.id, copies[i].id] as const] : [])));
-      await copyTemplateRules(trx, sourceId, { id: t.id, teamId: caller.teamId }, tagIds);
+      await this.rules.copyToTemplate(sourceId, { id: t.id, teamId: caller.teamId }, tagIds, trx);
       return t.id;
     });
     return this.detail(caller, id);
   }
 
-  async edit(caller: CurrentUser, body: EditBody): Promise<TemplateDetail> {
+  async edit(caller: CurrentUser, body: TemplateEditBodyParsed): Promise<TemplateDetail> {
     await this.require(caller, body.id);
     if (body.name !== undefined && (await this.templates.nameTaken(caller.teamId, body.name, body.id))) {
       throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
@@ -204,20 +215,15 @@ export class TemplateService {
     const removed = [...existing].filter((id) => !kept.has(id));
     await this.templates.deleteTags(templateId, removed, trx);
     // An alarm rule cannot outlive its tag.
-    await deleteRulesOfTags(trx, templateId, removed);
+    await this.rules.deleteOfTags(templateId, removed, trx);
     for (const [position, t] of tags.entries()) {
       if (t.id !== undefined) await this.templates.updateTag(t.id, { ...tagValues(t), position }, trx);
       else await this.templates.insertTags(templateId, [tagValues(t)], trx, position);
     }
   }
 
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
-      throw err;
-    }
+  private unique<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(write, () => new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS));
   }
 }
 

@@ -1,4 +1,11 @@
-import type { DeviceCommand, DeviceConfig, DevicePayloads, UplinkChannel } from '@hmi/domain';
+import {
+  deviceTopic,
+  encodeDevicePayload,
+  type DeviceCommand,
+  type DeviceConfig,
+  type DevicePayloads,
+  type UplinkChannel,
+} from '@hmi/domain';
 
 /** One message a device sent, decoded and validated against its channel's schema. */
 export type DeviceMessage = {
@@ -100,6 +107,50 @@ export interface DeviceLink {
     event: E,
     listener: (payload: DeviceLinkEvents[E]) => void,
   ): () => void;
+}
+
+/**
+ * What the embedded and the external link do alike: config and commands are QoS 1 publishes on
+ * the device's topics (the config retained, an empty retained message clears it), and consumers
+ * and events go through one `DeviceLinkListeners`. A subclass carries the messages: `publish`
+ * on its broker, `this.listeners.dispatch` for each device message.
+ */
+export abstract class MqttDeviceLink implements DeviceLink {
+  abstract readonly kind: 'embedded' | 'external';
+  protected readonly listeners: DeviceLinkListeners;
+
+  constructor(ackTimeoutMs: number) {
+    this.listeners = new DeviceLinkListeners(ackTimeoutMs);
+  }
+
+  abstract start(): Promise<void>;
+  abstract stop(): Promise<void>;
+
+  publishConfig(sn: string, config: DeviceConfig): Promise<void> {
+    return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);
+  }
+
+  clearConfig(sn: string): Promise<void> {
+    return this.publish(deviceTopic(sn, 'config'), '', true);
+  }
+
+  sendCommand(sn: string, command: DeviceCommand): Promise<void> {
+    return this.publish(deviceTopic(sn, 'cmd'), encodeDevicePayload('cmd', command), false);
+  }
+
+  onMessage(handler: DeviceMessageHandler): () => void {
+    return this.listeners.onMessage(handler);
+  }
+
+  on<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (payload: DeviceLinkEvents[E]) => void,
+  ): () => void {
+    return this.listeners.on(event, listener);
+  }
+
+  /** Publishes `payload` on `topic`, QoS 1; resolves once the broker took it. */
+  protected abstract publish(topic: string, payload: string, retain: boolean): Promise<void>;
 }
 
 /** Listeners of a DeviceLink; message handlers are awaited, other listeners are not. */

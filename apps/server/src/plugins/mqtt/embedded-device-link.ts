@@ -5,15 +5,7 @@ import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { createWebSocketStream, type WebSocket } from 'ws';
-import {
-  decodeDevicePayload,
-  deviceTopic,
-  deviceTopicPrefix,
-  encodeDevicePayload,
-  isSerialNumber,
-  type DeviceCommand,
-  type DeviceConfig,
-} from '@hmi/domain';
+import { decodeDevicePayload, deviceTopicPrefix, isSerialNumber } from '@hmi/domain';
 import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './broker-limits.ts';
 import type { RateLimit } from './connect-rate-limiter.ts';
 import { authorizeDevicePublish, authorizeDeviceSubscribe } from './device-acl.ts';
@@ -24,12 +16,9 @@ import {
   DeviceAdmission,
 } from './device-admission.ts';
 import {
-  DeviceLinkListeners,
+  MqttDeviceLink,
   type DeviceDisconnectEvent,
-  type DeviceLink,
-  type DeviceLinkEvents,
   type DeviceMessage,
-  type DeviceMessageHandler,
   type Transport,
 } from './device-link.ts';
 import type { DeviceRegistry } from './device-registry.ts';
@@ -94,12 +83,11 @@ interface ConnectionInfo {
  * reading that device's socket until the callback, which gives backpressure per device. The
  * `published` hook and in-process subscriptions run after the PUBACK and could not do this.
  */
-export class EmbeddedDeviceLink implements DeviceLink {
-  readonly kind = 'embedded' as const;
+export class EmbeddedDeviceLink extends MqttDeviceLink {
+  override readonly kind = 'embedded' as const;
   private aedes: Aedes | undefined;
   private readonly servers: Server[] = [];
   private readonly sockets = new Set<PacketGuard>();
-  private readonly listeners: DeviceLinkListeners;
   private readonly info = new WeakMap<Client, ConnectionInfo>();
   private readonly transports = new WeakMap<
     object,
@@ -114,8 +102,8 @@ export class EmbeddedDeviceLink implements DeviceLink {
   private mqttsPort: number | null = null;
 
   constructor(private readonly options: EmbeddedDeviceLinkOptions) {
+    super(options.ackTimeoutMs ?? 30_000);
     this.now = options.now ?? Date.now;
-    this.listeners = new DeviceLinkListeners(options.ackTimeoutMs ?? 30_000);
     this.limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
     this.admission = new DeviceAdmission({
       registry: options.registry,
@@ -267,29 +255,6 @@ export class EmbeddedDeviceLink implements DeviceLink {
     return client !== undefined && !client.closed;
   }
 
-  publishConfig(sn: string, config: DeviceConfig): Promise<void> {
-    return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);
-  }
-
-  clearConfig(sn: string): Promise<void> {
-    return this.publish(deviceTopic(sn, 'config'), '', true);
-  }
-
-  sendCommand(sn: string, command: DeviceCommand): Promise<void> {
-    return this.publish(deviceTopic(sn, 'cmd'), encodeDevicePayload('cmd', command), false);
-  }
-
-  onMessage(handler: DeviceMessageHandler): () => void {
-    return this.listeners.onMessage(handler);
-  }
-
-  on<E extends keyof DeviceLinkEvents>(
-    event: E,
-    listener: (payload: DeviceLinkEvents[E]) => void,
-  ): () => void {
-    return this.listeners.on(event, listener);
-  }
-
   private handle(
     conn: Duplex,
     transport: Transport,
@@ -341,7 +306,7 @@ export class EmbeddedDeviceLink implements DeviceLink {
     });
   }
 
-  private publish(topic: string, payload: string, retain: boolean): Promise<void> {
+  protected override publish(topic: string, payload: string, retain: boolean): Promise<void> {
     const aedes = this.aedes;
     if (!aedes) return Promise.reject(new Error('the embedded MQTT broker is not running'));
     const packet: PublishPacket = {

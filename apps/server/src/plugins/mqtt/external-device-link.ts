@@ -4,20 +4,10 @@ import {
   cloudUplinkSubscriptions,
   decodeDevicePayload,
   DEFAULT_SHARE_GROUP,
-  deviceTopic,
-  encodeDevicePayload,
   isUplinkChannel,
   parseDeviceTopic,
-  type DeviceCommand,
-  type DeviceConfig,
 } from '@hmi/domain';
-import {
-  DeviceLinkListeners,
-  type DeviceLink,
-  type DeviceLinkEvents,
-  type DeviceMessage,
-  type DeviceMessageHandler,
-} from './device-link.ts';
+import { MqttDeviceLink, type DeviceMessage } from './device-link.ts';
 
 export interface ExternalDeviceLinkOptions {
   /** MQTT_URL: mqtt://, mqtts://, ws:// or wss://, credentials of the cloud service in the URL. */
@@ -57,18 +47,17 @@ interface PendingAck {
  * (Mosquitto `max_inflight_messages`) bounds how many messages wait. A handler that fails drops
  * the connection so that the broker redelivers everything not yet acknowledged.
  */
-export class ExternalDeviceLink implements DeviceLink {
-  readonly kind = 'external' as const;
+export class ExternalDeviceLink extends MqttDeviceLink {
+  override readonly kind = 'external' as const;
   private client: MqttClient | undefined;
-  private readonly listeners: DeviceLinkListeners;
   private readonly pending = new Map<number, PendingAck>();
   /** Counts connections, so that an acknowledgement is never sent on a later connection. */
   private connection = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: ExternalDeviceLinkOptions) {
+    super(options.ackTimeoutMs ?? 30_000);
     this.now = options.now ?? Date.now;
-    this.listeners = new DeviceLinkListeners(options.ackTimeoutMs ?? 30_000);
   }
 
   async start(): Promise<void> {
@@ -131,30 +120,7 @@ export class ExternalDeviceLink implements DeviceLink {
     this.pending.clear();
   }
 
-  publishConfig(sn: string, config: DeviceConfig): Promise<void> {
-    return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);
-  }
-
-  clearConfig(sn: string): Promise<void> {
-    return this.publish(deviceTopic(sn, 'config'), '', true);
-  }
-
-  sendCommand(sn: string, command: DeviceCommand): Promise<void> {
-    return this.publish(deviceTopic(sn, 'cmd'), encodeDevicePayload('cmd', command), false);
-  }
-
-  onMessage(handler: DeviceMessageHandler): () => void {
-    return this.listeners.onMessage(handler);
-  }
-
-  on<E extends keyof DeviceLinkEvents>(
-    event: E,
-    listener: (payload: DeviceLinkEvents[E]) => void,
-  ): () => void {
-    return this.listeners.on(event, listener);
-  }
-
-  private async publish(topic: string, payload: string, retain: boolean): Promise<void> {
+  protected override async publish(topic: string, payload: string, retain: boolean): Promise<void> {
     if (!this.client) throw new Error('the external MQTT link is not running');
     await this.client.publishAsync(topic, payload, { qos: 1, retain });
   }

@@ -1,4 +1,4 @@
-import { menuFor, MenuPath, Perm } from '@hmi/domain';
+import { menuFor, MenuPath, Perm, type MenuNode } from '@hmi/domain';
 import { describe, expect, it } from 'vitest';
 import { shellStart } from './use-shell-menu.ts';
 
@@ -9,8 +9,8 @@ import { shellStart } from './use-shell-menu.ts';
 const menu = (permissions: number[], isMain = false, paths?: string[]) => {
   const full = menuFor({ permissions, isMain, region: 'eu', bindType: undefined });
   if (!paths) return full;
-  const keep = (nodes: typeof full): typeof full =>
-    nodes.flatMap((n) =>
+  const keep = (nodes: readonly MenuNode[]): MenuNode[] =>
+    nodes.flatMap((n): MenuNode[] =>
       n.children ? [{ ...n, children: keep(n.children) }] : paths.includes(n.path) ? [n] : [],
     );
   return keep(full);

@@ -1,0 +1,260 @@
+import { MenuPath } from '@hmi/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Engine } from './db/create-database.ts';
+import type { Database } from './db/database.ts';
+import { DbDeviceRegistry } from './modules/device-connection/db-device-registry.ts';
+import { DeviceConfigPublisher } from './modules/device-connection/device-config.publisher.ts';
+import { DeviceConnectionRepo } from './modules/device-connection/device-connection.repo.ts';
+import { DeviceConnectionService } from './modules/device-connection/device-connection.service.ts';
+import { DeviceLinkRunner } from './modules/device-connection/device-link.runner.ts';
+import { DeviceStateService } from './modules/device-connection/device-state.service.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { AlarmGroupRepo } from './modules/alarm-rule/alarm-group.repo.ts';
+import { AlarmGroupService } from './modules/alarm-rule/alarm-group.service.ts';
+import { AlarmRuleChanges } from './modules/alarm-rule/alarm-rule.changes.ts';
+import { AlarmRuleImporter } from './modules/alarm-rule/alarm-rule.import.ts';
+import { AlarmRuleRepo } from './modules/alarm-rule/alarm-rule.repo.ts';
+import { AlarmRuleService } from './modules/alarm-rule/alarm-rule.service.ts';
+import { AlarmEngine } from './modules/alarm/alarm-engine.ts';
+import { AlarmRecordRepo } from './modules/alarm/alarm-record.repo.ts';
+import { AlarmService } from './modules/alarm/alarm.service.ts';
+import { CommandTracker } from './modules/commands/command-tracker.ts';
+import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
+import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
+import { BindThrottle } from './modules/device/bind-throttle.ts';
+import { BindingWall } from './modules/device/binding-wall.ts';
+import { DeviceRepo } from './modules/device/device.repo.ts';
+import { DeviceService } from './modules/device/device.service.ts';
+import { HealthService } from './modules/health/health.service.ts';
+import { HistoryStore } from './modules/history-store/index.ts';
+import { HistoryRepo } from './modules/history/history.repo.ts';
+import { HistoryService } from './modules/history/history.service.ts';
+import { IngestService } from './modules/ingest/ingest.service.ts';
+import { LabelRepo } from './modules/label/label.repo.ts';
+import { LabelService } from './modules/label/label.service.ts';
+import { DeviceActs } from './modules/live/device-acts.ts';
+import { LiveHub } from './modules/live/live-hub.ts';
+import { LiveRepo } from './modules/live/live.repo.ts';
+import { MessageRepo } from './modules/messages/message.repo.ts';
+import { MessageService } from './modules/messages/message.service.ts';
+import { MonitorRepo } from './modules/monitor/monitor.repo.ts';
+import { MonitorService } from './modules/monitor/monitor.service.ts';
+import { AlarmMailer } from './modules/notify/alarm-mailer.ts';
+import { DeliveryRepo } from './modules/notify/delivery.repo.ts';
+import { NotifyHub, notifyHubDefaults } from './modules/notify/notify-hub.ts';
+import { NotifyService } from './modules/notify/notify.service.ts';
+import { ActivationRepo } from './modules/registration/activation.repo.ts';
+import { RegistrationService } from './modules/registration/registration.service.ts';
+import { AccessTokens } from './modules/session/access-token.ts';
+import { LoginAttemptRepo } from './modules/session/login-throttle.repo.ts';
+import { LoginThrottle } from './modules/session/login-throttle.service.ts';
+import { LoginService } from './modules/session/login.service.ts';
+import { PrincipalService } from './modules/session/principal.service.ts';
+import { SessionRepo } from './modules/session/session.repo.ts';
+import { SessionService } from './modules/session/session.service.ts';
+import { SettagRepo } from './modules/settag/settag.repo.ts';
+import { SettagService } from './modules/settag/settag.service.ts';
+import { TemplateRepo } from './modules/template/template.repo.ts';
+import { TemplateService } from './modules/template/template.service.ts';
+import { UserRepo } from './modules/users/user.repo.ts';
+import { AddressLimits } from './modules/verification/address-limits.ts';
+import { RateLimiter } from './modules/verification/rate-limit.service.ts';
+import { VerificationRepo } from './modules/verification/verification.repo.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
+import type { Bus } from './plugins/bus.ts';
+import type { Mailer } from './plugins/mail.ts';
+import { createDeviceLink, readDeviceLinkEnv } from './plugins/mqtt/device-link-settings.ts';
+import { attached, type Runnable } from './plugins/runtime.ts';
+
+/** What the infrastructure plugins opened before the app is composed. */
+export interface Infrastructure {
+  db: Kysely<Database>;
+  /** The database engine (SQL that differs by engine: history). */
+  dbEngine: Engine;
+  config: Config;
+  mailer: Mailer;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: every service, repository, hub and engine of the app is built here, once
+ * per app instance (no module-level state), from the infrastructure the plugins opened, and
+ * wired to each other. Nothing here does I/O. `services` is what routes reach as `app.services`;
+ * `runtime` lists the parts that run, in start order, for the runtime plugin to start and stop;
+ * `deviceMqttUrl` says where devices connect once the link runs.
+ */
+export function composeApp(infra: Infrastructure) {
+  const { db, dbEngine, config, mailer, bus, log } = infra;
+
+  // Accounts and sessions.
+  const users = new UserRepo(db);
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
+  const principals = new PrincipalService(tokens, users);
+  const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
+  const throttle = new LoginThrottle(
+    new LoginAttemptRepo(db),
+    config.loginThrottle.limit,
+    config.loginThrottle.windowMs,
+  );
+  const limiter = new RateLimiter(db);
+  const verification = new VerificationService(new VerificationRepo(db), limiter, mailer, config.jwtSecret);
+  const messages = new MessageService(new MessageRepo(db), bus);
+
+  // The device connection and what devices record.
+  const deviceRegistry = new DbDeviceRegistry(db);
+  const linkSettings = readDeviceLinkEnv({
+    mqttUrl: config.mqttUrl,
+    mqttPort: config.mqttPort,
+    deviceAutoRegister: config.deviceAutoRegister,
+    host: config.host,
+    broker: config.broker,
+  });
+  if (config.mqttClientId) linkSettings.clientId = config.mqttClientId;
+  if (config.mqttShareGroup) linkSettings.shareGroup = config.mqttShareGroup;
+  const deviceLink = createDeviceLink(linkSettings, deviceRegistry);
+  const historyStore = new HistoryStore({
+    db,
+    engine: dbEngine,
+    writer: config.ingest,
+    retention: config.history,
+    log,
+  });
+  const ruleRepo = new AlarmRuleRepo(db);
+  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, historyStore.deviceTags, ruleRepo, log);
+  const deviceConnections = new DeviceConnectionService(new DeviceConnectionRepo(db));
+  const deviceState = new DeviceStateService(db, deviceConfig, log, deviceConnections);
+  const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
+
+  // Devices, groups, labels, templates and their alarm rules.
+  const groupRepo = new DeviceGroupRepo(db);
+  const deviceGroups = new DeviceGroupService(db, groupRepo);
+  const labelRepo = new LabelRepo(db);
+  const templateRepo = new TemplateRepo(db);
+  const templates = new TemplateService(db, config, templateRepo, deviceConfig, ruleRepo);
+  const bindingWall = new BindingWall(db, bus, historyStore);
+  const alarmGroupRepo = new AlarmGroupRepo(db);
+  const ruleChanges = new AlarmRuleChanges(db, dbEngine, templateRepo, deviceConfig, bus);
+  const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);
+  const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, templateRepo, ruleChanges);
+
+  // Live data: ingest, commands, the device data sockets.
+  const ingest = new IngestService(db, historyStore, bus, log);
+  const commands = new CommandTracker(deviceLink);
+  const deviceActs = new DeviceActs(db, bus, log);
+  const live = new LiveRepo(db, historyStore);
+  const liveHub = new LiveHub(live, bus, config.live, principals.reload, log);
+
+  // Alarms and notifications.
+  const alarmEngine = new AlarmEngine({ db, bus, log });
+  const deliveries = new DeliveryRepo(db);
+  const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
+  const notifyHub = new NotifyHub(bus, principals.reload, log, {
+    ...notifyHubDefaults,
+    messageRate: { perSecond: config.live.messageRate, burst: config.live.messageBurst },
+  });
+
+  const services = {
+    health: new HealthService(db),
+    users,
+    tokens,
+    principals,
+    sessions,
+    login: new LoginService(users, throttle, sessions),
+    registration: new RegistrationService(
+      db,
+      config,
+      users,
+      new ActivationRepo(db),
+      verification,
+      messages,
+      limiter,
+      mailer,
+    ),
+    account: new AccountService(db, config, users, sessions, verification),
+    addressLimits: new AddressLimits(limiter, config.addressLimits),
+    messages,
+    deviceRegistry,
+    deviceLink,
+    deviceConfig,
+    deviceConnections,
+    historyStore,
+    history: new HistoryService(new HistoryRepo(db), historyStore),
+    deviceGroups,
+    labels: new LabelService(labelRepo),
+    templates,
+    devices: new DeviceService(
+      db,
+      new DeviceRepo(db),
+      groupRepo,
+      deviceGroups,
+      labelRepo,
+      templates,
+      deviceConfig,
+      new BindThrottle(limiter),
+      bindingWall,
+    ),
+    monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig),
+    ingest,
+    commands,
+    settag: new SettagService(
+      new SettagRepo(db, historyStore),
+      historyStore.lastValues,
+      historyStore.tagWrites,
+      commands,
+      bus,
+      config.settagTimeoutMs,
+    ),
+    live,
+    liveHub,
+    alarmGroups,
+    alarmRules,
+    alarmImporter: new AlarmRuleImporter(alarmRules, ruleRepo, alarmGroupRepo, templateRepo, ruleChanges),
+    alarmEngine,
+    alarms: new AlarmService(new AlarmRecordRepo(db), historyStore.deviceTags, alarmEngine.writer),
+    alarmMailer,
+    notify: new NotifyService(deliveries, mailer, limiter, `${config.publicUrl}/#${MenuPath.Profile}`),
+    notifyHub,
+  };
+
+  let detachMailer = (): void => undefined;
+
+  /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
+  const runtime: Runnable[] = [
+    // Devices connect (device state attached first).
+    deviceLinkRunner,
+    // The history writer registers and folds what a crash left out of the rollups before any data.
+    historyStore,
+    attached(() => ingest.attach(deviceLink)),
+    attached(() => commands.attach()),
+    attached(() => deviceActs.attach(deviceLink)),
+    { start: () => liveHub.start(), closing: () => liveHub.stop(), stop: () => undefined },
+    // Reads the open records first; on close lets its queued transitions commit.
+    alarmEngine,
+    // Alarm mails, off the engine's path; on close the mails in progress finish.
+    {
+      start: () => {
+        detachMailer = alarmMailer.attach(bus);
+      },
+      stop: async () => {
+        detachMailer();
+        await alarmMailer.stop();
+      },
+    },
+    // The notify sockets close first on close.
+    { start: () => notifyHub.start(), closing: () => notifyHub.stop(), stop: () => undefined },
+  ];
+
+  return { services, runtime, deviceMqttUrl: () => deviceLinkRunner.mqttUrl };
+}
+
+export type Services = ReturnType<typeof composeApp>['services'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}

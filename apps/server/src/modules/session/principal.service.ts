@@ -1,0 +1,73 @@
+import { allPermissionIds, ErrorCode } from '@hmi/domain';
+import { AppError } from '../../lib/app-error.ts';
+import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
+import type { PrincipalRow, UserRepo } from '../users/user.repo.ts';
+import { tokenFromHeader, type AccessTokens } from './access-token.ts';
+
+const idSet = (json: string | null): ReadonlySet<number> => new Set<number>(json ? JSON.parse(json) : []);
+
+/** The caller of a valid session (its permissions and data scope from its role). */
+export function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser {
+  const isMain = row.is_main === 1;
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    isMain,
+    sessionId,
+    permissions: isMain ? new Set<number>(allPermissionIds) : idSet(row.role_permissions),
+    scope: {
+      teamId: row.team_id,
+      devices: isMain ? null : idSet(row.role_device_ids),
+      groups: isMain ? null : idSet(row.role_group_ids),
+      templates: isMain ? null : idSet(row.role_template_ids),
+      projects: isMain ? null : idSet(row.role_project_ids),
+    },
+  };
+}
+
+/**
+ * Who is calling: the user of an access token, loaded with its session and role on every call, so
+ * that logout, password changes and account closure take effect at once, not when the token
+ * expires. Requests are authenticated by the auth plugin through `fromHeader`; the device data
+ * and notify sockets authenticate the token of their query (`authenticate`) and check their
+ * caller again from time to time (`reload`).
+ */
+export class PrincipalService {
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly users: UserRepo,
+  ) {}
+
+  /**
+   * The caller of a request's Authorization header: 1008 without a token, 1009 for an invalid or
+   * expired token or an ended session, 1055 for a closed account.
+   */
+  async fromHeader(authorization: string | undefined): Promise<CurrentUser> {
+    const raw = tokenFromHeader(authorization);
+    if (!raw) throw new AppError(ErrorCode.E1008_AUTH_HEADER_MISSING);
+    const claims = await this.tokens.verify(raw);
+    const row = await this.users.findPrincipal(claims.userId, claims.sessionId);
+    if (!row) throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
+    if (row.status === 'closed') throw new AppError(ErrorCode.E1055_ACCOUNT_CLOSED);
+    if (row.session_revoked_at !== null || row.status !== 'active') {
+      throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
+    }
+    return toCurrentUser(row, claims.sessionId);
+  }
+
+  /** The caller of a socket token; null when missing, invalid, expired, or the session ended. */
+  async authenticate(token: string | undefined): Promise<CurrentUser | null> {
+    if (!token) return null;
+    const claims = await this.tokens.verify(token).catch(() => null);
+    return claims ? this.principal(claims.userId, claims.sessionId) : null;
+  }
+
+  /** A socket's caller again (session still valid, current permissions and scope); null = signed out. */
+  readonly reload: PrincipalLoader = (u) => this.principal(u.id, u.sessionId);
+
+  private async principal(userId: number, sessionId: string): Promise<CurrentUser | null> {
+    const row = await this.users.findPrincipal(userId, sessionId);
+    if (!row || row.status !== 'active' || row.session_revoked_at !== null) return null;
+    return toCurrentUser(row, sessionId);
+  }
+}
