@@ -22,4 +22,82 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+
+  // ---- Layers (docs/architecture.md, "Layers"): who may import whom ----
+  {
+    // The domain is shared by server, web and simulator: it imports nothing of ours.
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '**/bench/**', '**/e2e/**', '@hmi/server', '@hmi/web', '@hmi/simulator'],
+              message: 'packages/domain imports nothing of ours: move the shared piece into the domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server infrastructure (lib, plugins, db, mail, config) never imports a feature module: the
+    // composition root wires features into it.
+    files: ['apps/server/src/{lib,plugins,db,mail}/**/*.ts', 'apps/server/src/config.ts'],
+    ignores: [
+      '**/*.test.ts',
+      // Exception: this migration converts old rows into the history store's frame format.
+      'apps/server/src/db/migrations/0007-history-frames.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/composition-root.ts'],
+              message: 'Infrastructure does not import features: let the composition root wire them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Web features are used by pages and the shell, never the other way round.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              message:
+                'A web feature does not import pages or the shell: move the shared piece into the feature or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web's shared layer (client, texts, storage, feedback, theme...) knows no feature.
+    files: ['apps/web/src/app/{http,i18n,storage,feedback,query,preferences,theme,loading}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              message: 'The shared layer imports no feature, page or shell piece.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../preferences/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../preferences/ThemeSwitch.tsx';
 import { MessageBadge } from './MessageBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { BrandMark } from './BrandMark.tsx';
+import { BrandMark } from '../theme/BrandMark.tsx';
 
 interface Props {
   profile: UserProfile;

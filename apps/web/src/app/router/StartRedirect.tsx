@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useShellMenu } from '../../features/session/use-shell-menu.ts';
+import { useShellMenu } from './use-shell-menu.ts';
 
 /** '/' and every signed-in path without a screen lead to the start page. */
 export function StartRedirect() {

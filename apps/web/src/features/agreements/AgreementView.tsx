@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Segmented, Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/layout/BrandMark.tsx';
+import { BrandMark } from '../../app/theme/BrandMark.tsx';
 import { ThemeSwitch } from '../../app/preferences/ThemeSwitch.tsx';
 import {
   agreementLangs,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloudSyncOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { BrandMark } from '../../app/layout/BrandMark.tsx';
+import { BrandMark } from '../../app/theme/BrandMark.tsx';
 import { LanguageSwitch } from '../../app/preferences/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../app/preferences/ThemeSwitch.tsx';
 import './auth.css';

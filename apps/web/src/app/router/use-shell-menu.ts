@@ -9,10 +9,10 @@ import {
   type Region,
   type UserProfile,
 } from '@hmi/domain';
-import { storage } from '../../app/storage/storage.ts';
-import { StorageKey } from '../../app/storage/storage-keys.ts';
-import { implementedPaths } from '../../app/router/shell-pages.ts';
-import { useUserInfo } from './use-user-info.ts';
+import { storage } from '../storage/storage.ts';
+import { StorageKey } from '../storage/storage-keys.ts';
+import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { implementedPaths } from './shell-pages.ts';
 
 /** The region the session works in: the one of the login reply, else the first of the profile. */
 export function sessionRegion(profile?: UserProfile): Region {
