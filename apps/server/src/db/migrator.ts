@@ -14,6 +14,7 @@ import * as m0004 from './migrations/0004-monitor-points.ts';
 import * as m0005 from './migrations/0005-device-list-indexes.ts';
 import * as m0006 from './migrations/0006-alarms.ts';
 import * as m0007 from './migrations/0007-history-frames.ts';
+import * as m0009 from './migrations/0009-alarm-ack-comment.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0005-device-list-indexes': m0005,
   '0006-alarms': m0006,
   '0007-history-frames': m0007,
+  '0009-alarm-ack-comment': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,7 @@ const record = (over: Partial<AlarmRecord> = {}): AlarmRecord => ({
   raised_at: 1_700_000_000_000,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
   ...over,
 });

@@ -29,6 +29,7 @@ const rec = (id: number, state: 1 | 2 | 4 = 1): AlarmRecord => ({
   raised_at: id,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
 });
 
