@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { RECORD_PAGE_SIZES } from './record-filters.ts';
+import { formatTime } from '../message/message-format.ts';
 
 interface Props {
   records: readonly AlarmRecord[];
@@ -22,16 +22,24 @@ interface Props {
   selected: number[];
   onSelect(ids: number[]): void;
   onAck(ids: number[]): void;
+  /** A row was opened (click, or its name with the keyboard): show its details. */
+  onOpen(record: AlarmRecord): void;
   empty: React.ReactNode;
 }
 
-const time = (ms: number | null) => (ms === null ? null : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
+const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 type Column = NonNullable<TableProps<AlarmRecord>['columns']>[number];
 
-/** Alarm records: level, state, where, what, values, times; unanswered ones can be acknowledged. */
+/** Clicks on these open nothing: they are the row's own controls (selection, acknowledge). */
+const OWN_CONTROLS = 'button, a, input, label, .ant-table-selection-column';
+
+/**
+ * Alarm records: level, state, where, what, values, times; unanswered ones can be acknowledged.
+ * A row opens its details (every field, acknowledging with a comment).
+ */
 export function AlarmRecordTable(props: Props) {
   const { t } = useTranslation('alarm');
-  const { compact, canAck, acking, onAck } = props;
+  const { compact, canAck, acking, onAck, onOpen } = props;
 
   const columns = useMemo<Column[]>(() => {
     const muted = <span className="alarm-muted">—</span>;
@@ -82,9 +90,14 @@ export function AlarmRecordTable(props: Props) {
           title: t('field.content'),
           render: (_v, r) => (
             <div className="alarm-cell-stack">
-              <Typography.Text ellipsis={{ tooltip: r.content || r.rule_name }}>
-                {r.content || r.rule_name}
-              </Typography.Text>
+              <button
+                type="button"
+                className="alarm-open"
+                onClick={() => onOpen(r)}
+                data-testid="alarm-record-open"
+              >
+                <Typography.Text ellipsis>{r.content || r.rule_name}</Typography.Text>
+              </button>
               <span className="alarm-sub">
                 {r.device_name} · {r.tag_name} = <span className="alarm-mono">{r.value}</span>
               </span>
@@ -118,9 +131,14 @@ export function AlarmRecordTable(props: Props) {
         ellipsis: true,
         render: (_v, r) => (
           <div className="alarm-cell-stack">
-            <span className="alarm-ellipsis" data-testid="alarm-record-rule">
+            <button
+              type="button"
+              className="alarm-open alarm-ellipsis"
+              onClick={() => onOpen(r)}
+              data-testid="alarm-record-rule"
+            >
               {r.rule_name}
-            </span>
+            </button>
             {r.group_name ? <span className="alarm-sub">{r.group_name}</span> : null}
           </div>
         ),
@@ -171,6 +189,11 @@ export function AlarmRecordTable(props: Props) {
               <span className="alarm-sub" data-testid="alarm-record-responder">
                 {r.acked_by ?? ''}
               </span>
+              {r.ack_comment ? (
+                <span className="alarm-sub alarm-ellipsis" title={r.ack_comment}>
+                  {r.ack_comment}
+                </span>
+              ) : null}
             </div>
           ),
       },
@@ -182,7 +205,7 @@ export function AlarmRecordTable(props: Props) {
       },
       ack,
     ];
-  }, [t, compact, canAck, acking, onAck]);
+  }, [t, compact, canAck, acking, onAck, onOpen]);
 
   return (
     <Table<AlarmRecord>
@@ -195,7 +218,15 @@ export function AlarmRecordTable(props: Props) {
       className="alarm-table"
       scroll={compact ? undefined : { x: 1870 }}
       rowClassName={(r) => (r.state === AlarmRecordState.Alarm ? 'alarm-row-raised' : '')}
-      onRow={(r) => ({ 'data-testid': 'alarm-record-row', 'data-state': r.state }) as never}
+      onRow={(r) =>
+        ({
+          'data-testid': 'alarm-record-row',
+          'data-state': r.state,
+          onClick: (e: React.MouseEvent<HTMLElement>) => {
+            if (!(e.target as HTMLElement).closest(OWN_CONTROLS)) onOpen(r);
+          },
+        }) as never
+      }
       data-testid="alarm-record-table"
       locale={{ emptyText: props.empty }}
       rowSelection={
