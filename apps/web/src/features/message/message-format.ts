@@ -2,12 +2,13 @@ import { useCallback } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '@hmi/domain';
+import { CLOCK_FORMAT, formatDateTime } from '../../app/format/date-time.ts';
 
 /** A message or alarm time in the console's format (local time, to the second). */
-export const formatTime = (ms: number): string => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+export const formatTime = formatDateTime;
 
 /** Today's times need no date (the header's list of today's messages). */
-export const formatClock = (ms: number): string => dayjs(ms).format('HH:mm');
+export const formatClock = (ms: number): string => dayjs(ms).format(CLOCK_FORMAT);
 
 /**
  * The title a message shows. An alarm message is named by its record (device and rule): its
