@@ -163,9 +163,18 @@ test('creates a rule, sees the alarm raised, acknowledges it and sees it recover
   await expect(record).toContainText('Critical');
   await expect(page.getByTestId('alarm-tab-active')).toContainText('Active (1)');
 
-  // Acknowledged in the browser: the responder is recorded, the record stays open.
-  await record.getByTestId('alarm-record-ack').click();
+  // Acknowledged in the browser from the record's details, with a comment: the responder and
+  // the comment are recorded, the record stays open.
+  await record.getByTestId('alarm-record-rule').click();
+  const details = page.getByTestId('alarm-record-drawer');
+  await expect(details.getByTestId('message-record')).toContainText('Oven_line_1: setpoint at 150');
+  await details.getByTestId('alarm-ack-comment').fill('Setpoint lowered by hand');
+  await details.getByTestId('alarm-ack-submit').click();
   await expect(record).toHaveAttribute('data-state', '2');
+  await expect(details.getByTestId('alarm-record-comment')).toHaveText('Setpoint lowered by hand');
+  await expect(details.getByTestId('alarm-ack-submit')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
   await expect(record.getByTestId('alarm-state')).toHaveText('Acknowledged');
   await expect(record.getByTestId('alarm-record-responder')).not.toHaveText('');
   await expect(record.getByTestId('alarm-record-ack')).toHaveCount(0);
@@ -179,18 +188,17 @@ test('creates a rule, sees the alarm raised, acknowledges it and sees it recover
   await expect(past.getByTestId('alarm-state')).toHaveText('Recovered');
   await expect(past.getByTestId('alarm-record-last')).toHaveText('0');
 
-  // Message centre: the banner followed the record (acknowledged, then recovered) until
-  // dismissed; the alarm message shows it recovered, and opening the message reads it.
-  await expect(banner.getByTestId('alarm-state')).toHaveAttribute('data-state', '4');
-  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  // Message centre: the banner followed the record (acknowledged, then recovered: the alarm is
+  // over and its banner gone); the alarm message shows it recovered, and opening it reads it.
   await expect(banner).toHaveCount(0);
   await page.goto(`${server.url}/#/message/msgAlarm`);
   await expect(message.getByTestId('alarm-state')).toHaveAttribute('data-state', '4');
   await message.getByTestId('message-title').click();
   await expect(message).toHaveAttribute('data-read', '1');
-  await expect(page.getByTestId('message-expanded').getByTestId('message-record')).toContainText(
-    'Oven_line_1',
-  );
+  const opened = page.getByTestId('message-details');
+  await expect(opened.getByTestId('message-record')).toContainText('Oven_line_1');
+  await expect(opened.getByTestId('alarm-record-comment')).toHaveText('Setpoint lowered by hand');
+  await page.keyboard.press('Escape');
   await expect(badge).toHaveAttribute('data-unread', String(unreadBefore));
   await expect(page.getByTestId('message-unread')).toHaveText('0 unread messages');
 });

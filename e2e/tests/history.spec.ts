@@ -119,6 +119,8 @@ test('opens the history chart: device and tags, legend, zoom, raw values, CSV ex
   await expect(legend.getByTestId('history-legend-item')).toHaveCount(3);
   await expect(legend).toContainText('speed');
   await expect(legend).toContainText('running');
+  // No range chosen: it fits the data (seconds of samples: the last hour, not the last day).
+  await expect(page.getByTestId('history-presets').locator('.ant-segmented-item-selected')).toHaveText('1 h');
 
   // Keep only "speed": remove the other two chips.
   const tags = page.getByTestId('history-tags');

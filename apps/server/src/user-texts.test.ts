@@ -80,6 +80,7 @@ const record = (level: number, type: number, state: number): AlarmRecord => ({
   raised_at: 0,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
 });
 

@@ -411,6 +411,8 @@ export interface AlarmRecordsTable {
   acked_at: Ms | null;
   acked_by: number | null;
   acked_by_name: string | null;
+  /** The responder's comment (migration 0009), null when none. */
+  ack_comment: ColumnType<string | null, string | null | undefined, string | null>;
   recovered_at: Ms | null;
 }
 

@@ -15,6 +15,7 @@ import * as m0005 from './migrations/0005-device-list-indexes.ts';
 import * as m0006 from './migrations/0006-alarms.ts';
 import * as m0007 from './migrations/0007-history-frames.ts';
 import * as m0008 from './migrations/0008-device-connection-events.ts';
+import * as m0009 from './migrations/0009-alarm-ack-comment.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0006-alarms': m0006,
   '0007-history-frames': m0007,
   '0008-device-connection-events': m0008,
+  '0009-alarm-ack-comment': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,7 +31,7 @@ export const AlarmPaths = {
   ruleImportTemplate: '/alarm/rule/import-template', // GET ?lang= -> xlsx with column notes (alarm 44)
 
   recordList: '/alarm/record/list', // GET alarmRecordQuery -> alarmRecordListReply     (alarm 44)
-  recordAck: '/alarm/record/ack', // POST alarmIdsBody -> alarmAckReply                 (alarm 44)
+  recordAck: '/alarm/record/ack', // POST alarmAckBody -> alarmAckReply                  (alarm 44)
   /** 0/1 alarm status of each tag of a device (data monitor). */
   deviceStatus: '/alarm/device/status', // GET ?device_id= -> alarmDeviceStatus          (monitor 47)
 
@@ -51,6 +51,8 @@ export const AlarmLimits = {
   nameMax: 64,
   groupNameMax: 32,
   contentMax: 255,
+  /** The responder's comment of an acknowledgement. */
+  ackCommentMax: 200,
 } as const;
 
 export const alarmLevelSchema = z.literal(Object.values(AlarmLevel));
@@ -71,6 +73,16 @@ export const alarmGroupAddBody = z.object({ name: groupName });
 export const alarmGroupEditBody = z.object({ id: z.number().int().positive(), name: groupName });
 export const alarmIdsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
 export type AlarmIdsBody = z.infer<typeof alarmIdsBody>;
+
+/**
+ * Acknowledge records, optionally with a comment of the responder (one line of free text, at
+ * most AlarmLimits.ackCommentMax characters; trimmed, empty = none). The comment is kept with
+ * each record acknowledged now; records acknowledged before keep theirs.
+ */
+export const alarmAckBody = alarmIdsBody.extend({
+  comment: singleLineText.max(AlarmLimits.ackCommentMax).optional(),
+});
+export type AlarmAckBody = z.input<typeof alarmAckBody>;
 
 /**
  * One alarm rule. `content` is the message text; `{device}`, `{tag}`, `{value}`, `{name}` and
@@ -187,6 +199,8 @@ export const alarmRecord = z.object({
   raised_at: z.number().int(),
   acked_at: z.number().int().nullable(),
   acked_by: z.string().nullable(),
+  /** The responder's comment when acknowledging, null when none. */
+  ack_comment: z.string().nullable(),
   recovered_at: z.number().int().nullable(),
 });
 export type AlarmRecord = z.infer<typeof alarmRecord>;

@@ -108,6 +108,7 @@ const failures: ValidationResult[] = [
   validateAlarmName('a', ['a']),
   validateAlarmValue('x', TagDataType.REAL),
   validateAlarmValue('65536', TagDataType.UINT16),
+  validateAlarmValue('1e40', TagDataType.REAL),
   validateAlarmValue('1', 99),
   validateAlarmRuleField('x'),
   validateAlarmTarget('x'),

@@ -7,6 +7,7 @@ import {
   alarmValueWithTypeSchema,
   integerTagRanges,
   isRealNumberText,
+  REAL_MAX,
   validateAlarmValue,
 } from './alarm-value.validation.ts';
 
@@ -128,11 +129,77 @@ describe('integer ranges (properties)', () => {
     fc.assert(fc.property(outside, (n) => !validateAlarmValue(n.toString(), TagDataType[type]).ok));
   });
 
-  it('REAL accepts any finite double written by JavaScript', () => {
+  it('LREAL accepts any finite double written by JavaScript', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        return validateAlarmValue(String(x), TagDataType.LREAL).ok;
+      }),
+    );
+  });
+
+  it('REAL accepts any finite 32-bit float and refuses any double beyond it', () => {
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (x) => {
         return validateAlarmValue(String(x), TagDataType.REAL).ok;
       }),
     );
+    const beyond = fc
+      .double({ min: REAL_MAX, noNaN: true, noDefaultInfinity: true })
+      .filter((x) => x > REAL_MAX)
+      .chain((x) => fc.constantFrom(x, -x));
+    fc.assert(fc.property(beyond, (x) => !validateAlarmValue(String(x), TagDataType.REAL).ok));
+  });
+});
+
+describe('REAL and LREAL ranges at the edges', () => {
+  /** The next double above REAL_MAX (one unit in the last place of a double). */
+  const aboveRealMax = 3.402823466385289e38;
+  it.each<['REAL' | 'LREAL', string | number, boolean]>([
+    ['REAL', REAL_MAX, true],
+    ['REAL', -REAL_MAX, true],
+    ['REAL', '3.4028234663852886e38', true],
+    ['REAL', '-3.4028234663852886E+38', true],
+    ['REAL', ' 3.4028234663852886e38 ', true],
+    ['REAL', aboveRealMax, false],
+    ['REAL', -aboveRealMax, false],
+    ['REAL', '3.402823466385289e38', false],
+    ['REAL', '3.4028235e38', false],
+    ['REAL', '1e39', false],
+    ['REAL', '1e40', false],
+    ['REAL', '-1e40', false],
+    ['REAL', '1.4e-45', true],
+    ['REAL', '1e-50', true],
+    ['REAL', '0', true],
+    ['REAL', '-0', true],
+    ['REAL', Number.NaN, false],
+    ['REAL', Number.POSITIVE_INFINITY, false],
+    ['REAL', Number.NEGATIVE_INFINITY, false],
+    ['REAL', 'NaN', false],
+    ['REAL', 'Infinity', false],
+    ['REAL', '-Infinity', false],
+    ['LREAL', '1e40', true],
+    ['LREAL', Number.MAX_VALUE, true],
+    ['LREAL', -Number.MAX_VALUE, true],
+    ['LREAL', '1.7976931348623157e308', true],
+    ['LREAL', '1.7976931348623159e308', false],
+    ['LREAL', '-1e309', false],
+    ['LREAL', Number.NaN, false],
+    ['LREAL', Number.POSITIVE_INFINITY, false],
+    ['LREAL', 'Infinity', false],
+    ['LREAL', '5e-324', true],
+  ])('%s %j -> %s', (type, value, ok) => {
+    expect(validateAlarmValue(value, TagDataType[type]).ok).toBe(ok);
+    expect(alarmValueSchema(TagDataType[type]).safeParse(value).success).toBe(ok);
+  });
+
+  it('a REAL beyond its range names the type and the range, not a mismatch', () => {
+    expect(validateAlarmValue('1e40', TagDataType.REAL)).toEqual({
+      ok: false,
+      key: 'validation.alarm.realRange',
+      params: { type: 'REAL', min: '-3.4028234663852886e+38', max: '3.4028234663852886e+38' },
+    });
+    expect(validateAlarmValue('NaN', TagDataType.REAL)).toMatchObject({
+      key: 'validation.alarm.valueMismatch',
+    });
   });
 });

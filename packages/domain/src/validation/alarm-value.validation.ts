@@ -20,6 +20,18 @@ export const integerTagRanges: Readonly<Record<IntegerTypeName, readonly [bigint
   INT64: [-9_223_372_036_854_775_808n, 9_223_372_036_854_775_807n],
 };
 
+/**
+ * Largest finite REAL (IEEE 754 single precision, FLT_MAX) as the double it converts to exactly.
+ * A REAL beyond it cannot be stored in the device's 32-bit register; LREAL is a double.
+ */
+export const REAL_MAX = 3.4028234663852886e38;
+
+/** Inclusive ranges of the floating-point tag types. */
+export const realTagRanges: Readonly<Record<'REAL' | 'LREAL', readonly [number, number]>> = {
+  REAL: [-REAL_MAX, REAL_MAX],
+  LREAL: [-Number.MAX_VALUE, Number.MAX_VALUE],
+};
+
 /** Decimal or scientific notation; no hex, Infinity or NaN. */
 const REAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -34,8 +46,9 @@ export function isRealNumberText(input: NumericInput): boolean {
 /**
  * Alarm value against the tag's data type code (SPEC section 5). Integer types must be exact
  * integers within the type's range (failure 'validation.alarm.valueRange' with type, min, max);
- * REAL/LREAL take a decimal or scientific number ('validation.alarm.valueMismatch'); STRING
- * takes anything; an unknown type code is always invalid.
+ * REAL/LREAL take a decimal or scientific number ('validation.alarm.valueMismatch') within the
+ * type's range (REAL is 32-bit: |v| <= REAL_MAX; else 'validation.alarm.realRange' with type,
+ * min, max); STRING takes anything; an unknown type code is always invalid.
  */
 export function validateAlarmValue(
   value: NumericInput | null | undefined,
@@ -45,9 +58,13 @@ export function validateAlarmValue(
   if (type === undefined) return invalid('validation.alarm.unknownType');
   if (type === 'STRING') return VALID;
   if (type === 'REAL' || type === 'LREAL') {
-    return value !== null && value !== undefined && isRealNumberText(value)
+    if (value === null || value === undefined || !isRealNumberText(value))
+      return invalid('validation.alarm.valueMismatch', { type });
+    const [min, max] = realTagRanges[type];
+    const n = Number(typeof value === 'string' ? value.trim() : value);
+    return n >= min && n <= max
       ? VALID
-      : invalid('validation.alarm.valueMismatch', { type });
+      : invalid('validation.alarm.realRange', { type, min: String(min), max: String(max) });
   }
   const [min, max] = integerTagRanges[type];
   const n = parseExactInteger(value);

@@ -46,6 +46,7 @@ export const validationKeys = [
   'validation.alarm.nameDuplicate',
   'validation.alarm.valueMismatch',
   'validation.alarm.valueRange',
+  'validation.alarm.realRange',
   'validation.alarm.unknownType',
   'validation.alarm.ruleMismatch',
   'validation.alarm.targetMismatch',

@@ -75,9 +75,14 @@ describe('checkRuleNumbers: limit values by data type', () => {
     },
   );
 
-  it.each(['REAL', 'LREAL'] as const)('%s: any finite number passes, any other text fails', (name) => {
+  it.each(['REAL', 'LREAL'] as const)('%s: any number of its width passes, any other text fails', (name) => {
+    // REAL is 32-bit: any float passes; LREAL any finite double.
+    const inRange =
+      name === 'REAL'
+        ? fc.float({ noNaN: true, noDefaultInfinity: true })
+        : fc.double({ noNaN: true, noDefaultInfinity: true });
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => {
+      fc.property(inRange, (d) => {
         expect(checkRuleNumbers(numbers(AlarmType.Low, String(d)), TagDataType[name]).errors).toEqual([]);
       }),
     );
@@ -91,6 +96,28 @@ describe('checkRuleNumbers: limit values by data type', () => {
         },
       ),
     );
+  });
+
+  it('REAL: a value beyond the 32-bit range is refused with the range, on value and target', () => {
+    expect(checkRuleNumbers(numbers(AlarmType.High, '1e40'), TagDataType.REAL).errors).toEqual([
+      {
+        field: 'value',
+        key: 'validation.alarm.realRange',
+        params: { type: 'REAL', min: '-3.4028234663852886e+38', max: '3.4028234663852886e+38' },
+      },
+    ]);
+    expect(
+      checkRuleNumbers(numbers(AlarmType.High, '3.4028234663852886e38'), TagDataType.REAL).errors,
+    ).toEqual([]);
+    expect(
+      keys(
+        checkRuleNumbers(
+          numbers(AlarmType.LargeDeviation, '0', { target: '-1e40', deviation: '1' }),
+          TagDataType.REAL,
+        ).errors,
+      ),
+    ).toEqual(['target:validation.alarm.realRange']);
+    expect(checkRuleNumbers(numbers(AlarmType.High, '1e40'), TagDataType.LREAL).errors).toEqual([]);
   });
 
   it('STRING and BOOL tags refuse limit and deviation alarms whatever the values; other tags refuse on/off', () => {

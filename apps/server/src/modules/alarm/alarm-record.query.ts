@@ -51,6 +51,7 @@ export function toAlarmRecord(row: AlarmRecordRow): AlarmRecord {
     raised_at: num(row.raised_at),
     acked_at: numOrNull(row.acked_at),
     acked_by: row.acked_at === null ? null : (row.acked_by_name ?? null),
+    ack_comment: row.acked_at === null ? null : (row.ack_comment ?? null),
     recovered_at: numOrNull(row.recovered_at),
   };
 }

@@ -89,9 +89,15 @@ export class AlarmRecordRepo {
 
   /**
    * Acknowledges records not acknowledged yet: open ones go to state 2, recovered ones keep
-   * state 4; both get the time and the responder. Returns the ids acknowledged now.
+   * state 4; both get the time, the responder and the responder's comment (null: none).
+   * Returns the ids acknowledged now.
    */
-  async ack(ids: readonly number[], by: { id: number; name: string }, at: number): Promise<number[]> {
+  async ack(
+    ids: readonly number[],
+    by: { id: number; name: string },
+    at: number,
+    comment: string | null = null,
+  ): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .updateTable('alarm_records')
@@ -100,6 +106,7 @@ export class AlarmRecordRepo {
         acked_at: at,
         acked_by: by.id,
         acked_by_name: by.name,
+        ack_comment: comment,
       }))
       .where('id', 'in', [...ids])
       .where('acked_at', 'is', null)

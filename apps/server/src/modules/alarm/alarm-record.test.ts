@@ -251,6 +251,91 @@ describe('acknowledging', () => {
     bus.stop();
   });
 
+  it("keeps the responder's comment with the records acknowledged now and returns it with them", async () => {
+    const a = await insertRecord({
+      device_id: d1,
+      state: 1,
+      recovered_at: null,
+      rule_id: null,
+      rule_name: 'c1',
+    });
+    const b = await insertRecord({
+      device_id: d1,
+      state: 1,
+      recovered_at: null,
+      rule_id: null,
+      rule_name: 'c2',
+    });
+    const bus = busRecorder(server);
+    const comment = 'Valve V3 closed by hand, maintenance called';
+    const r = await server.call<AlarmAckReply>('POST', '/alarm/record/ack', {
+      token,
+      body: { ids: [a], comment: `  ${comment}  ` },
+    });
+    expect(r.body).toMatchObject({ code: 0, data: { acked: 1 } });
+    expect(bus.alarms.map((e) => [e.record.id, e.record.ack_comment])).toEqual([[a, comment]]);
+    bus.stop();
+    // Without one (or blank): none. A later acknowledgement of the same record changes nothing.
+    await ack([b]);
+    await server.call('POST', '/alarm/record/ack', { token, body: { ids: [a], comment: 'second' } });
+    const byId = new Map((await list({ page_size: 200 })).body.data.list.map((x) => [x.id, x]));
+    expect(byId.get(a)).toMatchObject({ state: 2, acked_by: 'Alice', ack_comment: comment });
+    expect(byId.get(b)).toMatchObject({ state: 2, ack_comment: null });
+    expect(byId.get(ids.open1!)).toMatchObject({ ack_comment: null });
+    const blank = await insertRecord({
+      device_id: d1,
+      state: 1,
+      recovered_at: null,
+      rule_id: null,
+      rule_name: 'c3',
+    });
+    await server.call('POST', '/alarm/record/ack', { token, body: { ids: [blank], comment: '   ' } });
+    expect(
+      (await list({ page_size: 200 })).body.data.list.find((x) => x.id === blank)?.ack_comment,
+    ).toBeNull();
+  });
+
+  it.each([
+    ['more than 200 characters', 'x'.repeat(201)],
+    ['a control character', 'closed\u0007'],
+    ['a line break', 'closed\nby hand'],
+    ['a lone surrogate', 'closed \ud800'],
+    ['not text', 42],
+  ])('refuses a comment with %s (1006) and acknowledges nothing', async (_what, comment) => {
+    const a = await insertRecord({
+      device_id: d1,
+      state: 1,
+      recovered_at: null,
+      rule_id: null,
+      rule_name: 'c4',
+    });
+    const r = await server.call('POST', '/alarm/record/ack', { token, body: { ids: [a], comment } });
+    expect(r.body.code).toBe(ErrorCode.E1006_BAD_PARAMETER);
+    const row = await server.app.db
+      .selectFrom('alarm_records')
+      .select(['state', 'acked_at', 'ack_comment'])
+      .where('id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 1, acked_at: null, ack_comment: null });
+  });
+
+  it('takes a comment of exactly 200 characters, any language', async () => {
+    const a = await insertRecord({
+      device_id: d1,
+      state: 1,
+      recovered_at: null,
+      rule_id: null,
+      rule_name: 'c5',
+    });
+    const comment = '阀门已手动关闭'.repeat(28) + 'abcd';
+    expect(comment).toHaveLength(200);
+    const r = await server.call('POST', '/alarm/record/ack', { token, body: { ids: [a], comment } });
+    expect(r.body.code).toBe(0);
+    expect((await list({ page_size: 200 })).body.data.list.find((x) => x.id === a)?.ack_comment).toBe(
+      comment,
+    );
+  });
+
   it('refuses ids outside the scope or the team (1003) and acknowledges none of the batch', async () => {
     const mine = await insertRecord({
       device_id: d1,

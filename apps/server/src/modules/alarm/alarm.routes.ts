@@ -3,7 +3,7 @@ import {
   alarmDeviceStatus,
   alarmDeviceStatusQuery,
   alarmExportBody,
-  alarmIdsBody,
+  alarmAckBody,
   AlarmPaths,
   alarmRecordListReply,
   alarmRecordQuery,
@@ -30,8 +30,9 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AlarmPaths.recordAck,
-    { preHandler: alarm, schema: { body: alarmIdsBody, response: { 200: envelope(alarmAckReply) } } },
-    async (request) => ok({ acked: await alarms.ack(requireUser(request), request.body.ids) }),
+    { preHandler: alarm, schema: { body: alarmAckBody, response: { 200: envelope(alarmAckReply) } } },
+    async (request) =>
+      ok({ acked: await alarms.ack(requireUser(request), request.body.ids, request.body.comment) }),
   );
 
   app.get(

@@ -37,15 +37,22 @@ export class AlarmService {
 
   /**
    * Acknowledges records as the caller (open ones -> state 2; recovered ones keep state 4 and get
-   * the responder too); records acknowledged before keep their first responder. Every id must be
-   * a record of the caller's scope (1003, nothing acknowledged). Publishes 'alarm.event' acked.
+   * the responder too); records acknowledged before keep their first responder and comment.
+   * `comment` (already trimmed by the schema; empty = none) is kept with each record acknowledged
+   * now. Every id must be a record of the caller's scope (1003, nothing acknowledged). Publishes
+   * 'alarm.event' acked.
    */
-  async ack(caller: CurrentUser, ids: readonly number[]): Promise<number> {
+  async ack(caller: CurrentUser, ids: readonly number[], comment?: string): Promise<number> {
     const wanted = [...new Set(ids)];
     const found = await this.records.idsInScope(caller.scope, wanted);
     if (found.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
     const by = await this.records.user(caller.id);
-    const acked = await this.records.ack(wanted, { id: caller.id, name: by.name }, this.now());
+    const acked = await this.records.ack(
+      wanted,
+      { id: caller.id, name: by.name },
+      this.now(),
+      comment ? comment : null,
+    );
     await this.writer.publish(caller.teamId, 'acked', acked);
     return acked.length;
   }

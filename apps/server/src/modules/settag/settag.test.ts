@@ -139,6 +139,8 @@ describe('settag', () => {
       [team.tags.speed, 1.5],
       [team.tags.speed, 'abc'],
       [team.tags.temp, 'hot'],
+      [team.tags.temp, 1e40],
+      [team.tags.temp, '-3.5e38'],
       [team.tags.counter, '18446744073709551616'],
       [team.tags.recipe, 12],
     ] as const) {
@@ -151,6 +153,10 @@ describe('settag', () => {
     }
     expect((await settag(d, team.tags.speed, 70_000)).body.data).toMatchObject({
       fields: [{ params: { type: 'UINT16', min: '0', max: '65535' } }],
+    });
+    // REAL is 32-bit: beyond FLT_MAX is out of range (1e40 fits a double, not a REAL).
+    expect((await settag(d, team.tags.temp, 1e40)).body.data).toMatchObject({
+      fields: [{ params: { type: 'REAL', min: '-3.4028234663852886e+38', max: '3.4028234663852886e+38' } }],
     });
     expect((await settag(d, 999_999, 1)).body.code).toBe(ErrorCode.E1003_NO_DATA);
     expect(d.received).toHaveLength(0);

@@ -59,8 +59,6 @@ const webTexts = (locale: Locale) =>
 const homonyms: Readonly<Record<string, string>> = {
   'alarm:field.ackedAt': 'column of the acknowledgement time (en "Acknowledged")',
   'alarm:field.recoveredAt': 'column of the recovery time (en "Recovered")',
-  'message:record.ackedAt': 'label of the acknowledgement time (en "Acknowledged")',
-  'message:record.recoveredAt': 'label of the recovery time (en "Recovered")',
   'layout:messages.notice': 'title of the list of system messages (zh 系统消息)',
   'layout:messages.alarm': 'title of the list of alarm messages (zh 报警消息)',
   'layout:messages.billing': 'title of the list of billing messages (zh 费用消息)',

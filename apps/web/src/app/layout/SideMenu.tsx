@@ -1,25 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  DashboardOutlined,
-  SettingOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@hmi/domain';
 import { useThemeMode } from '../preferences/theme-mode-context.ts';
-
-const sectionIcons: Record<string, ReactNode> = {
-  operations: <DashboardOutlined />,
-  device: <AppstoreOutlined />,
-  billing: <WalletOutlined />,
-  message: <AlertOutlined />,
-  system: <SettingOutlined />,
-};
+import { sectionIcons } from './section-icons.tsx';
 
 /** 'menu.system.profile' -> key 'system.profile' of the menu namespace. */
 const menuKey = (titleKey: string) => `menu:${titleKey.replace(/^menu\./, '')}`;

@@ -23,10 +23,10 @@ export function sessionRegion(profile?: UserProfile): Region {
 }
 
 /** Keeps the menu leaves whose screens exist, and the sections that still have one. */
-function implementedOnly(nodes: readonly MenuNode[]): MenuNode[] {
+function implementedOnly(nodes: readonly MenuNode[], implemented: ReadonlySet<string>): MenuNode[] {
   return nodes.flatMap((node): MenuNode[] => {
-    if (!node.children) return implementedPaths.has(node.path) ? [node] : [];
-    const children = implementedOnly(node.children);
+    if (!node.children) return implemented.has(node.path) ? [node] : [];
+    const children = implementedOnly(node.children, implemented);
     return children.length > 0 ? [{ ...node, children }] : [];
   });
 }
@@ -50,24 +50,33 @@ export function shellStart(menu: readonly MenuNode[]): string {
   return menuPaths(menu).includes(MenuPath.DeviceOverview) ? MenuPath.DeviceOverview : start;
 }
 
-/** The signed-in menu: the domain tree filtered by permissions, region and implemented screens. */
+/**
+ * The signed-in menu of a profile in a region: the domain tree filtered by permissions, region
+ * and the screens that exist. Billing messages count in the header only where their page is in
+ * that menu: not before billing is built, and never where the region hides it (cn).
+ */
+export function shellMenuFor(
+  profile: Pick<UserProfile, 'permissions' | 'is_main'>,
+  region: Region,
+  implemented: ReadonlySet<string> = implementedPaths,
+): ShellMenu {
+  const full = menuFor({
+    permissions: profile.permissions,
+    isMain: profile.is_main,
+    region,
+    bindType: undefined,
+  });
+  const menu = implementedOnly(full, implemented);
+  return {
+    menu,
+    start: shellStart(menu),
+    region,
+    showBillingMessages: menuPaths(menu).includes(MenuPath.MsgBilling),
+  };
+}
+
+/** The signed-in menu of the session's user (undefined until the profile is loaded). */
 export function useShellMenu(): ShellMenu | undefined {
   const { data: profile } = useUserInfo();
-  return useMemo(() => {
-    if (!profile) return undefined;
-    const region = sessionRegion(profile);
-    const full = menuFor({
-      permissions: profile.permissions,
-      isMain: profile.is_main,
-      region,
-      bindType: undefined,
-    });
-    const menu = implementedOnly(full);
-    return {
-      menu,
-      start: shellStart(menu),
-      region,
-      showBillingMessages: menuPaths(full).includes(MenuPath.MsgBilling),
-    };
-  }, [profile]);
+  return useMemo(() => (profile ? shellMenuFor(profile, sessionRegion(profile)) : undefined), [profile]);
 }

@@ -69,6 +69,8 @@ export function EmailRegisterForm({
 
   return (
     <Form<Values>
+      // Its own name: field ids (username, passwd...) stay unique with the other tab mounted.
+      name="register-mail"
       layout="vertical"
       requiredMark={false}
       initialValues={{ data_center: defaultRegion }}

@@ -67,6 +67,8 @@ export function PhoneRegisterForm({
 
   return (
     <Form<Values>
+      // Its own name: field ids (username, passwd...) stay unique with the other tab mounted.
+      name="register-phone"
       form={form}
       layout="vertical"
       requiredMark={false}

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { RECORD_PAGE_SIZES } from './record-filters.ts';
 import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
+import { formatTime } from '../message/message-format.ts';
 
 interface Props {
   records: readonly AlarmRecord[];
@@ -23,69 +23,61 @@ interface Props {
   selected: number[];
   onSelect(ids: number[]): void;
   onAck(ids: number[]): void;
+  /** A row was opened (click, or its name with the keyboard): show its details. */
+  onOpen(record: AlarmRecord): void;
   empty: React.ReactNode;
 }
 
-const time = (ms: number | null) => (ms === null ? null : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
+const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 type Column = NonNullable<TableProps<AlarmRecord>['columns']>[number];
 
-/** Alarm records: level, state, where, what, values, times; unanswered ones can be acknowledged. */
+/**
+ * The desktop columns' width: what a 1440 px window leaves beside the menu (about 1120 px), the
+ * message taking what the others leave. Narrower windows scroll the table.
+ */
+const DESKTOP_WIDTH = 1110;
+
+/** Clicks on these open nothing: they are the row's own controls (selection, acknowledge). */
+const OWN_CONTROLS = 'button, a, input, label, .ant-table-selection-column';
+
+/**
+ * Alarm records: level, state, where, what, values, times; unanswered ones can be acknowledged.
+ * A row opens its details (every field, acknowledging with a comment).
+ */
 export function AlarmRecordTable(props: Props) {
   const { t } = useTranslation('alarm');
-  const { compact, canAck, acking, onAck } = props;
+  const { compact, canAck, acking, onAck, onOpen } = props;
 
   const columns = useMemo<Column[]>(() => {
     const muted = <span className="alarm-muted">—</span>;
-    const when = (ms: number | null) =>
-      ms === null ? muted : <span className="alarm-mono">{time(ms)}</span>;
-    const ack: Column = {
-      key: 'ack',
-      title: compact ? undefined : t('field.actions'),
-      width: compact ? 48 : 140,
-      align: 'right',
-      fixed: compact ? undefined : 'right',
-      render: (_v, r) =>
-        canAck && r.state === AlarmRecordState.Alarm ? (
-          <Tooltip title={compact ? t('record.ack') : undefined}>
-            <Button
-              size="small"
-              type={compact ? 'text' : 'link'}
-              icon={<CheckOutlined />}
-              loading={acking.includes(r.id)}
-              onClick={() => onAck([r.id])}
-              aria-label={t('record.ack')}
-              data-testid="alarm-record-ack"
-            >
-              {compact ? null : t('record.ack')}
-            </Button>
-          </Tooltip>
-        ) : null,
-    };
-    const level: Column = {
+    const levelAndState: Column = {
       key: 'level',
       title: t('field.level'),
-      width: compact ? 92 : 96,
-      render: (_v, r) =>
-        compact ? (
-          <div className="alarm-cell-stack">
-            <AlarmLevelTag level={r.level} />
-            <AlarmStateBadge state={r.state} />
-          </div>
-        ) : (
+      width: compact ? 92 : 112,
+      render: (_v, r) => (
+        <div className="alarm-cell-stack">
           <AlarmLevelTag level={r.level} />
-        ),
+          <AlarmStateBadge state={r.state} />
+        </div>
+      ),
     };
     if (compact) {
+      // A phone: what, where and when; the row opens every field and acknowledging.
       return [
-        level,
+        levelAndState,
         {
           key: 'what',
           title: t('field.content'),
           render: (_v, r) => (
             <div className="alarm-cell-stack">
-              <Typography.Text ellipsis={{ tooltip: r.content || r.rule_name }}>
-                {r.content || r.rule_name}
-              </Typography.Text>
+              <button
+                type="button"
+                className="alarm-open"
+                onClick={() => onOpen(r)}
+                data-testid="alarm-record-open"
+              >
+                <Typography.Text ellipsis>{r.content || r.rule_name}</Typography.Text>
+              </button>
               <span className="alarm-sub">
                 <DeviceNameLink id={r.device_id} name={r.device_name} /> · {r.tag_name} ={' '}
                 <span className="alarm-mono">{r.value}</span>
@@ -94,101 +86,136 @@ export function AlarmRecordTable(props: Props) {
             </div>
           ),
         },
-        ack,
       ];
     }
+    // 1440 px: every column fits beside the menu (DESKTOP_WIDTH); the rest is in the details.
     return [
-      level,
+      levelAndState,
       {
-        key: 'state',
-        title: t('field.state'),
-        width: 140,
-        render: (_v, r) => <AlarmStateBadge state={r.state} />,
+        key: 'raised',
+        title: t('field.raisedRecovered'),
+        width: 156,
+        render: (_v, r) => (
+          <div className="alarm-cell-stack alarm-mono alarm-small">
+            <span>{time(r.raised_at)}</span>
+            {r.recovered_at !== null ? (
+              <span className="alarm-sub alarm-mono" title={t('field.recoveredAt')}>
+                {time(r.recovered_at)}
+              </span>
+            ) : null}
+          </div>
+        ),
       },
-      { key: 'raised', title: t('field.raisedAt'), width: 170, render: (_v, r) => when(r.raised_at) },
       {
         key: 'device',
         title: t('field.device'),
-        width: 150,
-        ellipsis: true,
+        width: 136,
         render: (_v, r) => (
-          <span data-testid="alarm-record-device">
-            <DeviceNameLink id={r.device_id} name={r.device_name} />
-          </span>
+          <div className="alarm-cell-stack">
+            <span className="alarm-ellipsis" data-testid="alarm-record-device" title={r.device_name}>
+              <DeviceNameLink id={r.device_id} name={r.device_name} />
+            </span>
+            <span className="alarm-sub" title={r.tag_name}>
+              {r.tag_name}
+            </span>
+          </div>
         ),
       },
       {
         key: 'rule',
         title: t('field.rule'),
-        width: 160,
-        ellipsis: true,
+        width: 150,
         render: (_v, r) => (
           <div className="alarm-cell-stack">
-            <span className="alarm-ellipsis" data-testid="alarm-record-rule">
+            <button
+              type="button"
+              className="alarm-open alarm-ellipsis"
+              onClick={() => onOpen(r)}
+              title={r.rule_name}
+              data-testid="alarm-record-rule"
+            >
               {r.rule_name}
-            </span>
+            </button>
             {r.group_name ? <span className="alarm-sub">{r.group_name}</span> : null}
           </div>
         ),
       },
-      { key: 'tag', title: t('field.tag'), width: 120, ellipsis: true, render: (_v, r) => r.tag_name },
       {
         key: 'content',
         title: t('field.content'),
-        width: 220,
-        ellipsis: { showTitle: true },
-        render: (_v, r) => r.content || muted,
+        render: (_v, r) =>
+          r.content ? (
+            <span className="alarm-clamp" title={r.content}>
+              {r.content}
+            </span>
+          ) : (
+            muted
+          ),
       },
       {
         key: 'value',
         title: t('field.raisedValue'),
-        width: 140,
-        align: 'right',
-        render: (_v, r) => <span className="alarm-mono">{r.value}</span>,
-      },
-      {
-        key: 'last',
-        title: t('field.lastValue'),
-        width: 110,
+        width: 120,
         align: 'right',
         render: (_v, r) => (
-          <span className="alarm-mono" data-testid="alarm-record-last">
-            {r.last_value}
-          </span>
+          <div className="alarm-cell-stack alarm-cell-end">
+            <span className="alarm-mono alarm-ellipsis" title={r.value}>
+              {r.value}
+            </span>
+            <span className="alarm-sub" title={t('field.lastValue')}>
+              {t('record.now')}{' '}
+              <span className="alarm-mono" data-testid="alarm-record-last">
+                {r.last_value}
+              </span>
+              {r.times > 1 ? <span data-testid="alarm-record-times"> · ×{r.times}</span> : null}
+            </span>
+          </div>
         ),
-      },
-      {
-        key: 'times',
-        title: t('field.times'),
-        width: 76,
-        align: 'right',
-        render: (_v, r) => <span data-testid="alarm-record-times">{r.times}</span>,
       },
       {
         key: 'acked',
         title: t('field.ackedAt'),
-        width: 170,
+        width: 156,
         render: (_v, r) =>
           r.acked_at === null ? (
             muted
           ) : (
             <div className="alarm-cell-stack">
-              {when(r.acked_at)}
+              <span className="alarm-mono alarm-small">{time(r.acked_at)}</span>
               <span className="alarm-sub" data-testid="alarm-record-responder">
                 {r.acked_by ?? ''}
               </span>
+              {r.ack_comment ? (
+                <span className="alarm-sub alarm-ellipsis" title={r.ack_comment}>
+                  {r.ack_comment}
+                </span>
+              ) : null}
             </div>
           ),
       },
       {
-        key: 'recovered',
-        title: t('field.recoveredAt'),
-        width: 170,
-        render: (_v, r) => when(r.recovered_at),
+        key: 'ack',
+        title: t('field.actions'),
+        width: 84,
+        align: 'center',
+        fixed: 'right',
+        render: (_v, r) =>
+          canAck && r.state === AlarmRecordState.Alarm ? (
+            <Tooltip title={t('record.ack')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<CheckOutlined />}
+                loading={acking.includes(r.id)}
+                onClick={() => onAck([r.id])}
+                aria-label={t('record.ack')}
+                data-testid="alarm-record-ack"
+              />
+            </Tooltip>
+          ) : null,
       },
-      ack,
     ];
-  }, [t, compact, canAck, acking, onAck]);
+  }, [t, compact, canAck, acking, onAck, onOpen]);
 
   return (
     <Table<AlarmRecord>
@@ -199,9 +226,17 @@ export function AlarmRecordTable(props: Props) {
       loading={props.loading}
       tableLayout="fixed"
       className="alarm-table"
-      scroll={compact ? undefined : { x: 1870 }}
+      scroll={compact ? undefined : { x: DESKTOP_WIDTH }}
       rowClassName={(r) => (r.state === AlarmRecordState.Alarm ? 'alarm-row-raised' : '')}
-      onRow={(r) => ({ 'data-testid': 'alarm-record-row', 'data-state': r.state }) as never}
+      onRow={(r) =>
+        ({
+          'data-testid': 'alarm-record-row',
+          'data-state': r.state,
+          onClick: (e: React.MouseEvent<HTMLElement>) => {
+            if (!(e.target as HTMLElement).closest(OWN_CONTROLS)) onOpen(r);
+          },
+        }) as never
+      }
       data-testid="alarm-record-table"
       locale={{ emptyText: props.empty }}
       rowSelection={

@@ -26,6 +26,7 @@ import {
   fixedOnOffValue,
   formValuesOf,
   insertAt,
+  issueWhileTyping,
   ruleFields,
   toRuleInput,
   typesForDataType,
@@ -77,14 +78,16 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
   const shown = fieldsOfType(type);
   const allowed = useMemo(() => typesForDataType(dataType), [dataType]);
 
+  // While saving, every field must be filled; before that, only the ones the user reached.
+  const submitting = useRef(false);
   const rule$ = (field: RuleField): Rule[] => [
-    ({ getFieldsValue }) => ({
+    ({ getFieldsValue, isFieldTouched }) => ({
       validator: async () => {
         const values = getFieldsValue(true) as RuleFormValues;
-        const found = checkRuleField(field, values, {
-          dataType: dataTypeOf(values.tag_id),
-          otherNames,
-        });
+        const found = issueWhileTyping(
+          checkRuleField(field, values, { dataType: dataTypeOf(values.tag_id), otherNames }),
+          { touched: isFieldTouched(field), submitting: submitting.current },
+        );
         if (found) throw new Error(issueText(found));
       },
     }),
@@ -136,7 +139,11 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
   };
 
   const submit = async () => {
-    const values = (await form.validateFields().then(() => form.getFieldsValue(true))) as RuleFormValues;
+    submitting.current = true;
+    const checked = form.validateFields().finally(() => {
+      submitting.current = false;
+    });
+    const values = (await checked.then(() => form.getFieldsValue(true))) as RuleFormValues;
     setFailure(undefined);
     const body = toRuleInput(values, templateId);
     try {

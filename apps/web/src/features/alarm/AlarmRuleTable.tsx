@@ -20,6 +20,8 @@ interface Props {
 }
 
 const PAGE_SIZES = [20, 50, 100];
+/** The desktop columns fit what a 1440 px window leaves beside the menu; narrower ones scroll. */
+const DESKTOP_WIDTH = 1050;
 
 /** The rules of one template: level as a coloured tag, the condition as a short formula. */
 export function AlarmRuleTable({
@@ -42,8 +44,8 @@ export function AlarmRuleTable({
     const muted = <span className="alarm-muted">—</span>;
     const actions: NonNullable<TableProps<AlarmRule>['columns']>[number] = {
       key: 'actions',
-      title: compact ? undefined : t('field.actions'),
-      width: compact ? 72 : 96,
+      title: t('field.actions'),
+      width: compact ? 80 : 96,
       align: 'right',
       fixed: compact ? undefined : 'right',
       render: (_v, r) => (
@@ -103,7 +105,7 @@ export function AlarmRuleTable({
       {
         key: 'group',
         title: t('field.group'),
-        width: 130,
+        width: 120,
         ellipsis: true,
         render: (_v, r) => r.group_name ?? muted,
       },
@@ -111,7 +113,7 @@ export function AlarmRuleTable({
       {
         key: 'tag',
         title: t('field.tag'),
-        width: 150,
+        width: 140,
         ellipsis: true,
         render: (_v, r) => {
           const dt = tagTypes.get(r.tag_id);
@@ -125,30 +127,39 @@ export function AlarmRuleTable({
           );
         },
       },
-      { key: 'type', title: t('field.type'), width: 130, render: (_v, r) => t(termKey('alarmType', r.type)) },
       {
+        // The alarm type, its formula and deadband in one place (the deadband belongs to it).
         key: 'condition',
         title: t('field.condition'),
-        width: 130,
+        width: 170,
         render: (_v, r) => (
-          <span className="alarm-mono alarm-condition" data-testid="alarm-rule-condition">
-            {conditionText(r)}
-          </span>
+          <div className="alarm-cell-stack">
+            <span className="alarm-ellipsis">{t(termKey('alarmType', r.type))}</span>
+            <span className="alarm-sub">
+              <span className="alarm-mono alarm-condition" data-testid="alarm-rule-condition">
+                {conditionText(r)}
+              </span>
+              {r.deadband ? (
+                <span title={t('field.deadband')}>
+                  {' · '}
+                  {t('rule.deadbandShort', { value: r.deadband })}
+                </span>
+              ) : null}
+            </span>
+          </div>
         ),
-      },
-      {
-        key: 'deadband',
-        title: t('field.deadband'),
-        width: 96,
-        align: 'right',
-        render: (_v, r) => (r.deadband ? <span className="alarm-mono">{r.deadband}</span> : muted),
       },
       {
         key: 'content',
         title: t('field.content'),
-        width: 260,
-        ellipsis: { showTitle: true },
-        render: (_v, r) => r.content || muted,
+        render: (_v, r) =>
+          r.content ? (
+            <span className="alarm-clamp" title={r.content}>
+              {r.content}
+            </span>
+          ) : (
+            muted
+          ),
       },
       actions,
     ];
@@ -163,7 +174,7 @@ export function AlarmRuleTable({
       loading={loading}
       tableLayout="fixed"
       className="alarm-table"
-      scroll={compact ? undefined : { x: 1350 }}
+      scroll={compact ? undefined : { x: DESKTOP_WIDTH }}
       data-testid="alarm-rule-table"
       locale={{ emptyText: empty }}
       rowSelection={{

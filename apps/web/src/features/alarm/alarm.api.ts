@@ -1,5 +1,6 @@
 import {
   AlarmPaths,
+  type AlarmAckBody,
   type AlarmAckReply,
   type AlarmDeviceStatus,
   type AlarmExportBody,
@@ -62,7 +63,12 @@ export const alarmApi = {
 
   records: (query: AlarmRecordQuery, signal?: AbortSignal) =>
     http.get<AlarmRecordListReply>(AlarmPaths.recordList, { params: query, ...signalOf(signal) }),
-  ack: (ids: number[]) => http.post<AlarmAckReply>(AlarmPaths.recordAck, { ids }, { manual: true }),
+  ack: (ids: number[], comment?: string) =>
+    http.post<AlarmAckReply>(
+      AlarmPaths.recordAck,
+      { ids, ...(comment ? { comment } : {}) } satisfies AlarmAckBody,
+      { manual: true },
+    ),
   /** The records of a filter as xlsx (SPEC section 7 path), `tz` the user's offset in hours. */
   exportRecords: (body: AlarmExportBody) =>
     http.post<ArrayBuffer>(AlarmPaths.askAlarms, body, { ...fileConfig(), timeout: 10 * 60_000 }),

@@ -8,6 +8,7 @@ import {
   fixedOnOffValue,
   formValuesOf,
   insertAt,
+  issueWhileTyping,
   toRuleInput,
   typesForDataType,
   type RuleFormValues,
@@ -142,6 +143,33 @@ describe('checkRuleField', () => {
   it('tag is required, content at most 255 characters', () => {
     expect(keyOf('tag_id', base({ tag_id: undefined }), undefined)).toBe('validation.required');
     expect(keyOf('content', base({ content: 'x'.repeat(256) }), undefined)).toBe('alarm:rule.tooLong');
+  });
+});
+
+describe('issueWhileTyping', () => {
+  // A new rule: the user picked a tag (the value field is re-checked as its dependency).
+  const fresh = { ...formValuesOf(undefined), name: 'Oven too hot', tag_id: 7, type: AlarmType.High };
+  const valueIssue = checkRuleField('value', fresh, { dataType: TagDataType.INT16, otherNames: [] });
+
+  it('an empty field the user has not reached is not "required" yet', () => {
+    expect(valueIssue?.key).toBe('validation.required');
+    expect(issueWhileTyping(valueIssue, { touched: false, submitting: false })).toBeUndefined();
+  });
+
+  it('is "required" once the user emptied it, or when saving', () => {
+    expect(issueWhileTyping(valueIssue, { touched: true, submitting: false })).toBe(valueIssue);
+    expect(issueWhileTyping(valueIssue, { touched: false, submitting: true })).toBe(valueIssue);
+  });
+
+  it('any other problem shows at once (an edited rule whose value no longer fits the new tag)', () => {
+    const found = checkRuleField(
+      'value',
+      { ...fresh, value: '70000' },
+      { dataType: TagDataType.INT16, otherNames: [] },
+    );
+    expect(issueWhileTyping(found, { touched: false, submitting: false })?.key).toBe(
+      'validation.alarm.valueRange',
+    );
   });
 });
 

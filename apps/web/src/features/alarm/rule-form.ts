@@ -145,6 +145,19 @@ export function checkRuleField(field: RuleField, v: RuleFormValues, ctx: RuleCon
   }
 }
 
+/**
+ * The issue a field shows while the user works: an empty field the user has not reached yet is
+ * not an error until they save (another field's change re-checks it: choosing a tag must not
+ * call the value "required" before anything was typed). Any other issue shows at once.
+ */
+export function issueWhileTyping(
+  found: RuleIssue | undefined,
+  state: { touched: boolean; submitting: boolean },
+): RuleIssue | undefined {
+  if (found?.key === 'validation.required' && !state.touched && !state.submitting) return undefined;
+  return found;
+}
+
 export const ruleFields: readonly RuleField[] = [
   'name',
   'group_id',

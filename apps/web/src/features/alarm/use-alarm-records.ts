@@ -1,5 +1,9 @@
+import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AlarmRecordQuery } from '@hmi/domain';
+import { successToast } from '../../app/feedback/notifier.ts';
+import { toastFailure } from '../device/toast-failure.ts';
 import { alarmApi, alarmKeys } from './alarm.api.ts';
 
 /** Fallback when the notify socket is down: the socket invalidates ['alarm'] on every event. */
@@ -16,13 +20,41 @@ export function useAlarmRecords(query: AlarmRecordQuery, enabled = true) {
   });
 }
 
-/** Acknowledge records; the lists and the monitor's alarm status refresh. */
+/** Acknowledge records (with the responder's comment, if any); the lists and the monitor's alarm status refresh. */
 export function useAckAlarms() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => alarmApi.ack(ids),
+    mutationFn: ({ ids, comment }: { ids: number[]; comment?: string }) => alarmApi.ack(ids, comment),
     onSuccess: () => client.invalidateQueries({ queryKey: alarmKeys.all }),
   });
+}
+
+/**
+ * Acknowledging as the screens do it: the ids being acknowledged (for their buttons), a toast
+ * with the count, the failure as a toast; `done` runs after a success (e.g. clear a selection).
+ */
+export function useAcknowledge(done?: (ids: number[]) => void) {
+  const { t } = useTranslation('alarm');
+  const ack = useAckAlarms();
+  const [acking, setAcking] = useState<number[]>([]);
+  const acknowledge = useCallback(
+    (ids: number[], comment?: string) => {
+      setAcking(ids);
+      ack.mutate(
+        { ids, ...(comment ? { comment } : {}) },
+        {
+          onSuccess: (r) => {
+            successToast(t('record.acked', { count: r.acked }));
+            done?.(ids);
+          },
+          onError: toastFailure,
+          onSettled: () => setAcking([]),
+        },
+      );
+    },
+    [ack, t, done],
+  );
+  return { acknowledge, acking, pending: ack.isPending };
 }
 
 /** 0/1 alarm status of each tag of a device (data monitor). */

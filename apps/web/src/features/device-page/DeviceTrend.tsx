@@ -132,6 +132,7 @@ export function DeviceTrend({
       <HistoryChart
         data={data}
         tags={chosen}
+        compact
         view={view}
         height={compact ? 180 : 220}
         loading={series.isFetching}

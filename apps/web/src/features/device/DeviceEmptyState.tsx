@@ -1,8 +1,12 @@
 import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 
-/** What a team with no device sees: how to bind the first one, and how to try with a simulator. */
+/**
+ * What a team with no device sees: where the device shows its SN and PIN, and the bind button.
+ * (How operators make devices known to the cloud, or try it with simulated ones, is in the
+ * README's operators section: end users never run commands.)
+ */
 export function DeviceEmptyState({ canBind, onBind }: { canBind: boolean; onBind(): void }) {
   const { t } = useTranslation('device');
   return (
@@ -10,6 +14,8 @@ export function DeviceEmptyState({ canBind, onBind }: { canBind: boolean; onBind
       <svg className="device-empty-art" viewBox="0 0 120 84" aria-hidden="true">
         <rect x="8" y="8" width="78" height="54" rx="6" className="device-empty-screen" />
         <rect x="16" y="16" width="62" height="38" rx="3" className="device-empty-glass" />
+        {/* The screen's SN and PIN lines. */}
+        <path d="M24 28h12M40 28h30M24 40h12M40 40h18" className="device-empty-fields" />
         <path d="M36 70h22" className="device-empty-stand" />
         <path d="M47 62v8" className="device-empty-stand" />
         <circle cx="98" cy="22" r="12" className="device-empty-cloud" />
@@ -30,9 +36,6 @@ export function DeviceEmptyState({ canBind, onBind }: { canBind: boolean; onBind
       ) : (
         <Typography.Text type="secondary">{t('empty.noPermission')}</Typography.Text>
       )}
-      <Typography.Paragraph type="secondary" className="device-empty-sim">
-        <Trans t={t} i18nKey="empty.simulator" components={{ code: <Typography.Text code /> }} />
-      </Typography.Paragraph>
     </div>
   );
 }

@@ -138,11 +138,13 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
           onFinish={() => void submit().catch(() => undefined)}
         >
           {editing ? (
-            <Form.Item label={t('field.sn')}>
+            // Read-only: shown, not a form field (a field without a rule would read "optional").
+            <div className="device-form-readonly" data-testid="device-form-sn">
+              <div className="device-form-readonly-label">{t('field.sn')}</div>
               <Typography.Text code copyable>
                 {device.sn}
               </Typography.Text>
-            </Form.Item>
+            </div>
           ) : (
             <div className="device-form-pair">
               <Form.Item

@@ -2,17 +2,11 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import { TagDataType } from '@hmi/domain';
 import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
 import type { TimeRange } from './history-range.ts';
-import {
-  lineColumn,
-  maxColumn,
-  minColumn,
-  seriesColor,
-  withAlpha,
-  type ChartData,
-} from './history-series.ts';
+import { lineColumn, maxColumn, minColumn, type ChartData } from './history-series.ts';
+import { chartLayout, plotData } from './chart-scales.ts';
+import { chartOptions } from './chart-options.ts';
 import { HistoryLegend, type LegendTag } from './HistoryLegend.tsx';
 import 'uplot/dist/uPlot.min.css';
 
@@ -26,6 +20,8 @@ interface Props {
   /** The visible window: the x axis always shows exactly this. */
   view: TimeRange;
   height: number;
+  /** Phone width: fewer y axes. */
+  compact: boolean;
   /** A drag-selection (zoom in). */
   onZoom(sel: TimeRange): void;
   /** Shift + drag (pan): the window it ended on. */
@@ -39,11 +35,12 @@ interface Props {
 
 /**
  * The history chart: one uPlot with every chosen tag on a shared time axis, each tag a line
- * (last value per bucket) over a band (min..max of the bucket). Colours, axes and grid follow the
- * light/dark theme; the chart follows its container's width.
+ * (last value per bucket) over a band (min..max of the bucket); a y axis per unit (a tag of its
+ * own without one), BOOL tags as step lanes along the bottom (chart-scales.ts). Colours, axes and
+ * grid follow the light/dark theme; the chart follows its container's width.
  */
 export function HistoryChart(props: Props) {
-  const { data, tags, view, height, onZoom, onPan, onPlotWidth, overlay, loading } = props;
+  const { data, tags, view, height, compact, onZoom, onPan, onPlotWidth, overlay, loading } = props;
   const { t } = useTranslation('history');
   const { token } = theme.useToken();
   const { mode } = useThemeMode();
@@ -79,13 +76,28 @@ export function HistoryChart(props: Props) {
     return () => ro.disconnect();
   }, []);
 
-  // What makes a new chart: the set of tags (series, path styles) and the theme's colours.
-  const shapeKey = tags.map((tg) => `${tg.id}:${tg.dataType}`).join(',');
+  // What makes a new chart: the tags (series, scales by unit, path styles), the theme's colours
+  // and the number of axes the width allows.
+  const shapeKey = JSON.stringify(tags.map((tg) => [tg.id, tg.dataType, tg.unit]));
+  const layout = useMemo(
+    () =>
+      chartLayout(
+        (JSON.parse(shapeKey) as [number, number, string][]).map(([id, dataType, unit]) => ({
+          id,
+          dataType,
+          unit,
+        })),
+      ),
+    [shapeKey],
+  );
+  // Each axis group's magnitude factor, set with the data the labels belong to.
+  const factors = useRef<readonly number[]>([]);
   const colors = useMemo(
     () => ({
       axis: token.colorTextSecondary,
       grid: token.colorBorderSecondary,
       font: `12px ${token.fontFamily}`,
+      labelFont: `11px ${token.fontFamily}`,
       cursor: token.colorTextTertiary,
     }),
     [token.colorTextSecondary, token.colorBorderSecondary, token.fontFamily, token.colorTextTertiary],
@@ -94,36 +106,19 @@ export function HistoryChart(props: Props) {
   useEffect(() => {
     const box = boxRef.current;
     if (!lib || !box || width <= 0) return;
-    const tagList = shapeKey
-      ? shapeKey.split(',').map((s) => s.split(':').map(Number) as [number, number])
-      : [];
-    const stepped = lib.paths.stepped?.({ align: 1 });
-    const series: uPlot.Series[] = [{}];
-    const bands: uPlot.Band[] = [];
-    tagList.forEach(([, dataType], k) => {
-      const color = seriesColor(k, mode);
-      series.push(
-        {
-          stroke: color,
-          width: 1.5,
-          spanGaps: false,
-          points: { show: (u, si) => (u.data[si]?.length ?? 0) < 80, size: 5, fill: color },
-          ...(dataType === TagDataType.BOOL && stepped ? { paths: stepped } : {}),
-        },
-        { stroke: 'transparent', width: 0, points: { show: false } },
-        { stroke: 'transparent', width: 0, points: { show: false } },
-      );
-      bands.push({
-        series: [maxColumn(k), minColumn(k)],
-        fill: withAlpha(color, mode === 'dark' ? 0.22 : 0.16),
-      });
+    const shaped = chartOptions({
+      tags: (JSON.parse(shapeKey) as [number, number, string][]).map(([id, dataType, unit]) => ({
+        id,
+        dataType,
+        unit,
+      })),
+      layout,
+      theme: { mode, ...colors },
+      compact,
+      factors: () => factors.current,
+      stepped: lib.paths.stepped?.({ align: 1 }),
     });
-    const axis: uPlot.Axis = {
-      stroke: colors.axis,
-      font: colors.font,
-      grid: { stroke: colors.grid, width: 1 },
-      ticks: { stroke: colors.grid, width: 1 },
-    };
+    const series = shaped.series;
     const opts: uPlot.Options = {
       width,
       height,
@@ -134,10 +129,7 @@ export function HistoryChart(props: Props) {
         drag: { x: true, y: false, setScale: false },
         points: { size: 7 },
       },
-      scales: { x: { time: true } },
-      axes: [axis, { ...axis, size: 56 }],
-      series,
-      bands,
+      ...shaped,
       hooks: {
         setSelect: [
           (u) => {
@@ -188,7 +180,7 @@ export function HistoryChart(props: Props) {
     };
     // Width and height changes resize the chart below instead of rebuilding it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lib, shapeKey, mode, colors, width > 0]);
+  }, [lib, shapeKey, layout, mode, colors, compact, width > 0]);
 
   useEffect(() => {
     const u = plotRef.current;
@@ -203,12 +195,14 @@ export function HistoryChart(props: Props) {
   useEffect(() => {
     const u = plotRef.current;
     if (!u) return;
-    const columns = data && data.tagIds.join(',') === tags.map((tg) => tg.id).join(',') ? data.columns : null;
+    const aligned = data && data.tagIds.join(',') === tags.map((tg) => tg.id).join(',') ? data : null;
+    const plotted = aligned ? plotData(aligned, layout) : null;
+    factors.current = plotted?.factors ?? [];
     u.batch(() => {
-      u.setData((columns ?? [[], ...u.series.slice(1).map(() => [])]) as uPlot.AlignedData, true);
+      u.setData((plotted?.columns ?? [[], ...u.series.slice(1).map(() => [])]) as uPlot.AlignedData, true);
       u.setScale('x', { min: view.from, max: view.to });
     });
-  }, [data, tags, view, lib, shapeKey, mode, colors, width]);
+  }, [data, tags, view, lib, shapeKey, layout, mode, colors, compact, width]);
 
   useEffect(() => {
     const u = plotRef.current;
@@ -218,7 +212,7 @@ export function HistoryChart(props: Props) {
       for (const i of [lineColumn(k), maxColumn(k), minColumn(k)])
         if (u.series[i] && u.series[i].show !== show) u.setSeries(i, { show });
     });
-  }, [hidden, tags, lib, shapeKey, mode, colors]);
+  }, [hidden, tags, lib, shapeKey, mode, colors, compact]);
 
   const toggle = (id: number) =>
     setHidden((prev) => {

@@ -33,12 +33,14 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
       dataSource={reply?.list ?? []}
       loading={loading}
       locale={{ emptyText: empty }}
+      // A phone: fixed widths for time and value, the tag name takes the rest (cut with an ellipsis).
+      tableLayout={compact ? 'fixed' : undefined}
       columns={[
         {
           key: 'ts',
           title: t('raw.time'),
           dataIndex: 'ts',
-          width: compact ? undefined : 240,
+          width: compact ? 136 : 240,
           sorter: true,
           sortOrder: page.order === 'asc' ? 'ascend' : 'descend',
           sortDirections: ['descend', 'ascend', 'descend'],
@@ -49,6 +51,7 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
           key: 'tag',
           title: t('raw.tag'),
           dataIndex: 'tag_id',
+          ellipsis: compact,
           render: (id: number) => {
             const hit = byId.get(id);
             return (
@@ -57,7 +60,7 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
                   className="history-legend-swatch"
                   style={{ background: hit?.color ?? 'var(--app-border)' }}
                 />
-                {hit?.tag.name ?? t('raw.unknownTag', { id })}
+                <span className="history-raw-tag-name">{hit?.tag.name ?? t('raw.unknownTag', { id })}</span>
               </span>
             );
           },
@@ -67,6 +70,8 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
           title: t('raw.value'),
           dataIndex: 'value',
           align: 'right',
+          width: compact ? 96 : undefined,
+          ellipsis: compact ? { showTitle: true } : false,
           render: (_v, r) => {
             const tag = byId.get(r.tag_id)?.tag;
             const text = formatValue(r.value, tag?.decimals ?? 0);

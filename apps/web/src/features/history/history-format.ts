@@ -1,19 +1,54 @@
 import dayjs from 'dayjs';
 import type { HistoryValue } from '@hmi/domain';
+import { CLOCK_FORMAT, DATE_FORMAT, TIME_FORMAT } from '../../app/format/date-time.ts';
 
 /** A time in the browser's timezone; milliseconds only when the sample has them; no year when short. */
 export function formatTime(ts: number, short = false): string {
-  const date = short ? 'MM-DD' : 'YYYY-MM-DD';
-  return dayjs(ts).format(ts % 1000 === 0 ? `${date} HH:mm:ss` : `${date} HH:mm:ss.SSS`);
+  const date = short ? 'MM-DD' : DATE_FORMAT;
+  return dayjs(ts).format(ts % 1000 === 0 ? `${date} ${TIME_FORMAT}` : `${date} ${TIME_FORMAT}.SSS`);
 }
 
-/** A value as the template says to show it (its decimals); text as it is; null as null. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Labels of the chart's time axis in the console's format (24-hour clock, YYYY-MM-DD): dates
+ * alone when the ticks are days apart, else the clock to the precision of the step, with the date
+ * on a second line under the first tick and wherever the day changes.
+ */
+export function timeAxisLabels(ticks: readonly number[], step: number): string[] {
+  if (step >= DAY_MS) return ticks.map((ts) => dayjs(ts).format(DATE_FORMAT));
+  const clock = step >= 60_000 ? CLOCK_FORMAT : step >= 1000 ? TIME_FORMAT : `${TIME_FORMAT}.SSS`;
+  let previous: string | undefined;
+  return ticks.map((ts) => {
+    const d = dayjs(ts);
+    const day = d.format(DATE_FORMAT);
+    const label = day === previous ? d.format(clock) : `${d.format(clock)}\n${day}`;
+    previous = day;
+    return label;
+  });
+}
+
+/**
+ * A value as the template says to show it (its decimals); text as it is; null as null. Whole
+ * numbers below 1e21 stay exact; anything of 1e15 and more otherwise, or (when the template sets
+ * no decimals) a fraction below 0.0005, is written in scientific notation with up to 7
+ * significant digits, never as a row of digits or of zeros.
+ */
 export function formatValue(value: HistoryValue, decimals = 0): string | null {
   if (value === null) return null;
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return String(value);
-  if (Number.isInteger(value) && decimals === 0) return String(value);
-  return value.toFixed(Math.min(Math.max(decimals, 0), 6) || (Number.isInteger(value) ? 0 : 3));
+  const abs = Math.abs(value);
+  // Whole numbers JavaScript still writes out digit by digit stay exact (64-bit counters).
+  if (Number.isInteger(value) && decimals === 0 && abs < 1e21) return String(value);
+  const places = Math.min(Math.max(decimals, 0), 6) || (Number.isInteger(value) ? 0 : 3);
+  // A template without decimals says nothing of tiny values: 1.5e-9, not 0.000.
+  if (abs >= 1e15 || (decimals <= 0 && abs > 0 && abs < 0.0005))
+    return value
+      .toExponential(6)
+      .replace(/\.?0+e/, 'e')
+      .replace('e+', 'e');
+  return value.toFixed(places);
 }
 
 /** `UTC+08:00`, `UTC-05:00`, `UTC+05:30` of an offset in hours (as in the export's header). */

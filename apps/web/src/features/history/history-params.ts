@@ -9,6 +9,11 @@ export interface HistoryParams {
   /** A preset counts back from now; otherwise the custom range. */
   preset?: RangePreset;
   custom?: TimeRange;
+  /**
+   * No range was chosen (none in the URL): the screen fits the preset to the device's data
+   * (fitPreset), DEFAULT_PRESET until it knows. Choosing a range ends it.
+   */
+  auto?: true;
 }
 
 export const DEFAULT_PRESET: RangePreset = '24h';
@@ -37,11 +42,14 @@ export function parseHistoryParams(search: URLSearchParams): HistoryParams {
   const to = positiveInt(search.get('to'));
   if (isRangePreset(range)) out.preset = range;
   else if (from !== undefined && to !== undefined && to > from) out.custom = { from, to };
-  else out.preset = DEFAULT_PRESET;
+  else {
+    out.preset = DEFAULT_PRESET;
+    out.auto = true;
+  }
   return out;
 }
 
-/** The URL form of the params (the default range is left out). */
+/** The URL form of the params (a range fitted to the data is left out: it is fitted again). */
 export function historyParamsToSearch(p: HistoryParams): URLSearchParams {
   const out = new URLSearchParams();
   if (p.deviceId) out.set('device', String(p.deviceId));
@@ -49,6 +57,6 @@ export function historyParamsToSearch(p: HistoryParams): URLSearchParams {
   if (p.custom && !p.preset) {
     out.set('from', String(p.custom.from));
     out.set('to', String(p.custom.to));
-  } else if (p.preset && p.preset !== DEFAULT_PRESET) out.set('range', p.preset);
+  } else if (p.preset && !p.auto) out.set('range', p.preset);
   return out;
 }

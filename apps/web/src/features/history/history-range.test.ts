@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryLimits } from '@hmi/domain';
 import {
+  extentOf,
+  fitPreset,
   clampRange,
   expectedBucketMs,
   panBy,
@@ -102,5 +104,40 @@ describe('timezone offset in hours', () => {
     expect(timezoneOffsetHours(fake(300))).toBe(-5);
     expect(timezoneOffsetHours(fake(-330))).toBe(5.5);
     expect(Object.is(timezoneOffsetHours(fake(0)), 0)).toBe(true);
+  });
+});
+
+describe('the range a device opens with', () => {
+  const now = Date.UTC(2026, 2, 1, 12, 0, 0);
+  const H = 3600_000;
+  it.each([
+    ['no data in the last 30 days', null, '24h'],
+    ['an hour of data (a device bound an hour ago)', { from: now - 55 * 60_000, to: now - 1000 }, '1h'],
+    ['a few seconds of data', { from: now - 10_000, to: now - 5000 }, '1h'],
+    ['two hours of data', { from: now - 2 * H, to: now }, '24h'],
+    ['weeks of data up to now', { from: now - 20 * 24 * H, to: now }, '24h'],
+    ['data until 3 days ago', { from: now - 20 * 24 * H, to: now - 3 * 24 * H }, '7d'],
+    ['data until 10 days ago', { from: now - 20 * 24 * H, to: now - 10 * 24 * H }, '30d'],
+  ] as const)('%s -> %s', (_what, extent, preset) => {
+    expect(fitPreset(extent, now)).toBe(preset);
+  });
+
+  it('reads the first and newest sample of the tags from a series reply', () => {
+    const series = (tag_id: number, first_ts: number[], last_ts: number[]) => ({
+      tag_id,
+      t: first_ts,
+      n: first_ts.map(() => 1),
+      min: first_ts.map(() => 0),
+      max: first_ts.map(() => 0),
+      first: first_ts.map(() => 0),
+      last: first_ts.map(() => 0),
+      first_ts,
+      last_ts,
+    });
+    const reply = { from: 0, to: 0, origin: 0, bucket_ms: 1, source: 'rollup' as const };
+    expect(
+      extentOf({ ...reply, series: [series(1, [500, 900], [800, 1200]), series(2, [300], [1000])] }),
+    ).toEqual({ from: 300, to: 1200 });
+    expect(extentOf({ ...reply, series: [series(1, [], [])] })).toBeNull();
   });
 });

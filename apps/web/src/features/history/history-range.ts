@@ -1,4 +1,4 @@
-import { HistoryLimits } from '@hmi/domain';
+import { HistoryLimits, type HistorySeriesReply } from '@hmi/domain';
 
 export const rangePresets = ['1h', '24h', '7d', '30d'] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -23,6 +23,34 @@ export const isRangePreset = (v: unknown): v is RangePreset =>
 /** The last hour / day / week / month up to `now`. */
 export function presetRange(preset: RangePreset, now: number): TimeRange {
   return { from: now - presetMs[preset], to: now };
+}
+
+/** The preset that holds the most data: where the data's extent is looked for. */
+export const EXTENT_PRESET: RangePreset = '30d';
+
+/** The first and the newest sample of a series reply, or null when it has none. */
+export function extentOf(reply: HistorySeriesReply): TimeRange | null {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const s of reply.series) {
+    for (const t of s.first_ts) from = Math.min(from, t);
+    for (const t of s.last_ts) to = Math.max(to, t);
+  }
+  return Number.isFinite(from) && Number.isFinite(to) ? { from, to } : null;
+}
+
+/**
+ * The range a device's history opens with when the user chose none: the shortest preset that
+ * shows its recent data. All of it within the last hour (a device bound an hour ago): the last
+ * hour; data in the last day: the last day; older: the week, else the month that reaches its
+ * newest sample. Nothing in the month (`extent` null): the last 24 hours (the empty chart then
+ * offers longer ranges).
+ */
+export function fitPreset(extent: TimeRange | null, now: number): RangePreset {
+  if (!extent) return '24h';
+  if (extent.from >= now - presetMs['1h']) return '1h';
+  if (extent.to >= now - presetMs['24h']) return '24h';
+  return extent.to >= now - presetMs['7d'] ? '7d' : '30d';
 }
 
 /**

@@ -91,6 +91,8 @@ export const historyKeys = {
   tags: (deviceId: number) => ['history', 'tags', deviceId] as const,
   series: (s: HistoryScope, width: number) =>
     ['history', 'series', s.deviceId, s.tagIds.join(','), s.from, s.to, width] as const,
+  extent: (deviceId: number, tagIds: readonly number[]) =>
+    ['history', 'extent', deviceId, tagIds.join(',')] as const,
   raw: (s: HistoryScope, p: RawPage) =>
     ['history', 'raw', s.deviceId, s.tagIds.join(','), s.from, s.to, p.page, p.pageSize, p.order] as const,
 };

@@ -2,16 +2,16 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Grid, Space, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Perm, type MessageKindName } from '@hmi/domain';
+import { Perm, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { successToast } from '../../app/feedback/notifier.ts';
-import { useAckAlarms } from '../alarm/use-alarm-records.ts';
+import { useAcknowledge } from '../alarm/use-alarm-records.ts';
 import { usePermission } from '../device/use-permission.ts';
-import { toastFailure } from '../device/toast-failure.ts';
 import { messageKeys } from './message.api.ts';
 import { useMessageCounts } from '../session/use-message-counts.ts';
 import { MessageFilterBar } from './MessageFilterBar.tsx';
 import { MessageTable } from './MessageTable.tsx';
+import { MessageDrawer } from './MessageDrawer.tsx';
 import { toMessageQuery } from './message-params.ts';
 import { useAlarmMessageExport } from './use-alarm-message-export.ts';
 import { useMessageList, useSetRead } from './use-messages.ts';
@@ -38,21 +38,23 @@ export function MessageListView({ kind }: { kind: Extract<MessageKindName, 'alar
   const [selected, setSelected] = useState<number[]>([]);
   const alarm = kind === 'alarm';
   const canAck = usePermission()(Perm.DeviceAlarm) && alarm;
-  const ack = useAckAlarms();
-  const [acking, setAcking] = useState<number>();
   const queryClient = useQueryClient();
-  const acknowledge = (recordId: number) => {
-    setAcking(recordId);
-    ack.mutate([recordId], {
-      onSuccess: (r) => {
-        successToast(t('alarm:record.acked', { count: r.acked }));
-        // The record's state shows in the messages too (the notify socket also says so).
-        void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-      },
-      onError: toastFailure,
-      onSettled: () => setAcking(undefined),
-    });
-  };
+  // The record's state shows in the messages too (the notify socket also says so).
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    [queryClient],
+  );
+  const { acknowledge, acking } = useAcknowledge(refresh);
+  // The opened message as the list shows it now (its record's state changes while it is open).
+  const [opened, setOpened] = useState<MessageItem>();
+  const shown = opened ? (list.data?.list.find((m) => m.id === opened.id) ?? opened) : undefined;
+  const open = useCallback(
+    (m: MessageItem) => {
+      setOpened(m);
+      if (!m.read) setRead.mutate({ ids: [m.id] });
+    },
+    [setRead],
+  );
 
   // A selection belongs to the rows it was made on.
   const queryKey = JSON.stringify(query);
@@ -152,11 +154,16 @@ export function MessageListView({ kind }: { kind: Extract<MessageKindName, 'alar
           onRead={markRead}
           compact={compact}
           empty={filtered ? t('noMatch') : t(`empty.${kind}`)}
-          canAck={canAck}
-          acking={acking}
-          onAck={acknowledge}
+          onOpen={open}
         />
       </Card>
+      <MessageDrawer
+        message={shown}
+        onClose={() => setOpened(undefined)}
+        canAck={canAck}
+        acking={shown?.alarm ? acking.includes(shown.alarm.id) : false}
+        onAck={(recordId, comment) => acknowledge([recordId], comment)}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuPath, termKey, type MessageCounts, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { formatClock } from './message-format.ts';
+import { formatClock, useMessageTitle } from './message-format.ts';
 import { useSetRead, useTodayMessages } from './use-messages.ts';
 import './message.css';
 import '../alarm/alarm.css';
@@ -35,6 +35,7 @@ interface Props {
 export function MessagePopover({ counts, showBilling, onDone }: Props) {
   const { t } = useTranslation('message');
   const navigate = useNavigate();
+  const titleOf = useMessageTitle();
   const today = useTodayMessages(true);
   const setRead = useSetRead();
   const kinds: MessageKindName[] = showBilling ? ['notice', 'alarm', 'billing'] : ['notice', 'alarm'];
@@ -112,7 +113,7 @@ export function MessagePopover({ counts, showBilling, onDone }: Props) {
                   ) : (
                     <span className="device-muted">{kindIcon[m.kind]}</span>
                   )}
-                  <span className="message-title-text">{m.title}</span>
+                  <span className="message-title-text">{titleOf(m)}</span>
                   <span className="message-popover-time">{formatClock(m.created_at)}</span>
                 </span>
                 <span className="message-popover-body">{m.body}</span>

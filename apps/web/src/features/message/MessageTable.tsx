@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
-import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { AlarmRecordState, type MessageItem, type MessageKindName } from '@hmi/domain';
-import { AlarmRecordDetails } from './AlarmRecordDetails.tsx';
+import type { MessageItem, MessageKindName } from '@hmi/domain';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
-import { formatTime } from './message-format.ts';
+import { formatTime, useMessageTitle } from './message-format.ts';
 import { PAGE_SIZES } from './message-params.ts';
 import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
 
@@ -25,40 +24,35 @@ interface Props {
   compact: boolean;
   /** Shown when the list is empty. */
   empty: string;
-  /** Alarm messages: acknowledging an unanswered alarm needs the alarm permission (44). */
-  canAck?: boolean;
-  /** The record being acknowledged. */
-  acking?: number | undefined;
-  onAck?(recordId: number): void;
+  /** A message was opened (its row or its title): show its details. */
+  onOpen(m: MessageItem): void;
 }
 
+/** Clicks on these open nothing: they are the row's own controls (selection, mark read). */
+const OWN_CONTROLS = 'button, a, input, label, .ant-table-selection-column';
+
 /**
- * One page of messages: unread rows in bold with a dot, a row opens to its full text (and, for
- * an alarm, the record as it is now) and is marked read; rows can be selected to mark many.
+ * One page of messages: unread rows in bold with a dot; a row opens the message's details
+ * (its full text and, for an alarm, the record as it is now); rows can be selected to mark many.
  */
 export function MessageTable(props: Props) {
-  const { kind, list, total, loading, page, pageSize, onPage, selected, onSelect, onRead, compact } = props;
+  const { kind, list, total, loading, page, pageSize, onPage, selected, onSelect, onRead, compact, onOpen } =
+    props;
   const { t } = useTranslation('message');
-  const [expanded, setExpanded] = useState<number[]>([]);
+  const titleOf = useMessageTitle();
   const alarm = kind === 'alarm';
-
-  const toggle = (m: MessageItem) => {
-    const opening = !expanded.includes(m.id);
-    setExpanded(opening ? [...expanded, m.id] : expanded.filter((id) => id !== m.id));
-    if (opening && !m.read) onRead([m.id]);
-  };
 
   const columns = useMemo<TableProps<MessageItem>['columns']>(() => {
     const title = (m: MessageItem) => (
       <button
         type="button"
         className="message-title"
-        onClick={() => toggle(m)}
-        aria-expanded={expanded.includes(m.id)}
+        onClick={() => onOpen(m)}
+        aria-haspopup="dialog"
         data-testid="message-title"
       >
         {m.read ? null : <span className="message-dot" aria-label={t('unreadMark')} />}
-        <span className="message-title-text">{m.title}</span>
+        <span className="message-title-text">{titleOf(m)}</span>
       </button>
     );
     const readButton = (m: MessageItem) =>
@@ -153,9 +147,7 @@ export function MessageTable(props: Props) {
       },
       { key: 'actions', title: '', width: 56, align: 'right', render: (_v, m) => readButton(m) },
     ];
-    // toggle/onRead close over the expanded rows and the page's callbacks listed here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, compact, alarm, expanded, onRead]);
+  }, [t, titleOf, compact, alarm, onRead, onOpen]);
 
   return (
     <Table<MessageItem>
@@ -168,42 +160,18 @@ export function MessageTable(props: Props) {
       data-testid="message-table"
       rowClassName={(m) => (m.read ? 'message-row' : 'message-row message-row-unread')}
       onRow={(m) =>
-        ({ 'data-read': m.read ? '1' : '0', 'data-id': m.id }) as React.HTMLAttributes<HTMLElement>
+        ({
+          'data-read': m.read ? '1' : '0',
+          'data-id': m.id,
+          onClick: (e: React.MouseEvent<HTMLElement>) => {
+            if (!(e.target as HTMLElement).closest(OWN_CONTROLS)) onOpen(m);
+          },
+        }) as React.HTMLAttributes<HTMLElement>
       }
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys.map(Number)),
         columnWidth: compact ? 36 : 48,
-      }}
-      expandable={{
-        expandedRowKeys: expanded,
-        showExpandColumn: false,
-        expandedRowRender: (m) => (
-          <div className="message-expanded" data-testid="message-expanded">
-            <Typography.Paragraph className="message-body">{m.body}</Typography.Paragraph>
-            {alarm ? (
-              m.alarm ? (
-                <>
-                  <AlarmRecordDetails record={m.alarm} />
-                  {props.canAck && m.alarm.state === AlarmRecordState.Alarm ? (
-                    <Button
-                      size="small"
-                      icon={<CheckCircleOutlined />}
-                      loading={props.acking === m.alarm.id}
-                      onClick={() => m.alarm && props.onAck?.(m.alarm.id)}
-                      className="message-ack"
-                      data-testid="message-ack"
-                    >
-                      {t('alarm:record.ack')}
-                    </Button>
-                  ) : null}
-                </>
-              ) : (
-                <Typography.Text type="secondary">{t('recordGone')}</Typography.Text>
-              )
-            ) : null}
-          </div>
-        ),
       }}
       locale={{ emptyText: <div className="device-no-match">{props.empty}</div> }}
       pagination={{

@@ -33,6 +33,9 @@ interface Props {
   onDelete(tag: MonitorTag): void;
 }
 
+/** The desktop columns fit what a 1440 px window leaves beside the menu; narrower ones scroll. */
+const DESKTOP_WIDTH = 1060;
+
 /** The live table: one row per tag (template tags, then points), the value updating in place. */
 export function MonitorTable(props: Props) {
   const { t } = useTranslation('monitor');
@@ -45,14 +48,16 @@ export function MonitorTable(props: Props) {
         title: t('column.name'),
         dataIndex: 'name',
         ellipsis: true,
-        width: compact ? undefined : 190,
+        width: compact ? undefined : 220,
         render: (_: unknown, r) => (
           <div className="monitor-name">
             <span className="monitor-name-text" title={r.name}>
               {r.name}
             </span>
             <span className="monitor-muted monitor-small">
-              {compact ? `${tagDataTypeName(r.data_type)} · ${t(`rw.${r.rw}`)}` : t(`source.${r.source}`)}
+              {compact
+                ? `${tagDataTypeName(r.data_type)} · ${t(`rw.${r.rw}`)}`
+                : `${t(`source.${r.source}`)} · ${tagDataTypeName(r.data_type) ?? r.data_type} · ${t(`rw.${r.rw}`)}`}
             </span>
           </div>
         ),
@@ -63,40 +68,44 @@ export function MonitorTable(props: Props) {
         width: compact ? 100 : 150,
         render: (_: unknown, r) => <ValueCell store={values} tag={r} />,
       },
-      {
-        key: 'alarm',
-        title: compact ? undefined : t('column.alarm'),
-        width: compact ? 32 : 96,
-        render: (_: unknown, r) => (
-          <AlarmStatusCell deviceId={props.deviceId} tagId={r.tag_id} name={r.name} dotOnly={compact} />
-        ),
-      },
-      {
-        key: 'quality',
-        title: compact ? undefined : t('column.quality'),
-        width: compact ? 36 : 100,
-        render: (_: unknown, r) => (
-          <QualityCell store={values} tag={r} online={online} now={now} dotOnly={compact} />
-        ),
-      },
     ];
-    if (!compact) {
+    if (compact) {
+      // A phone: the alarm and quality dots share one headed column (their words are in the tooltips).
+      cols.push({
+        key: 'status',
+        title: t('column.status'),
+        width: 64,
+        render: (_: unknown, r) => (
+          <Space size={6}>
+            <AlarmStatusCell deviceId={props.deviceId} tagId={r.tag_id} name={r.name} dotOnly />
+            <QualityCell store={values} tag={r} online={online} now={now} dotOnly />
+          </Space>
+        ),
+      });
+    } else {
       cols.push(
+        {
+          key: 'alarm',
+          title: t('column.alarm'),
+          width: 96,
+          render: (_: unknown, r) => (
+            <AlarmStatusCell deviceId={props.deviceId} tagId={r.tag_id} name={r.name} dotOnly={false} />
+          ),
+        },
+        {
+          key: 'quality',
+          title: t('column.quality'),
+          width: 100,
+          render: (_: unknown, r) => (
+            <QualityCell store={values} tag={r} online={online} now={now} dotOnly={false} />
+          ),
+        },
         {
           key: 'updated',
           title: t('column.updated'),
           width: 96,
           render: (_: unknown, r) => <UpdatedCell store={values} tag={r} />,
         },
-        {
-          key: 'type',
-          title: t('column.dataType'),
-          width: 92,
-          render: (_: unknown, r) => (
-            <span className="monitor-mono">{tagDataTypeName(r.data_type) ?? r.data_type}</span>
-          ),
-        },
-        { key: 'rw', title: t('column.rw'), width: 100, render: (_: unknown, r) => t(`rw.${r.rw}`) },
         {
           key: 'address',
           title: t('column.address'),
@@ -123,8 +132,9 @@ export function MonitorTable(props: Props) {
     }
     cols.push({
       key: 'actions',
-      title: compact ? undefined : t('column.actions'),
-      width: compact ? 48 : 130,
+      // A phone's column holds the write button only.
+      title: compact ? t('action.write') : t('column.actions'),
+      width: compact ? 60 : 130,
       align: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
@@ -181,7 +191,7 @@ export function MonitorTable(props: Props) {
       dataSource={tags as MonitorTag[]}
       loading={props.loading}
       tableLayout="fixed"
-      scroll={compact ? undefined : { x: 1180 }}
+      scroll={compact ? undefined : { x: DESKTOP_WIDTH }}
       data-testid="monitor-table"
       locale={{ emptyText: t('empty') }}
       rowSelection={

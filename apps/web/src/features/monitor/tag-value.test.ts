@@ -63,4 +63,26 @@ describe('parseWriteInput', () => {
       params: { type: 'UINT16', min: '0', max: '65535' },
     });
   });
+
+  it.each([
+    ['3.4028234663852886e38', TagDataType.REAL, true],
+    ['-3.4028234663852886e38', TagDataType.REAL, true],
+    ['3.402823466385289e38', TagDataType.REAL, false],
+    ['1e40', TagDataType.REAL, false],
+    ['-1e40', TagDataType.REAL, false],
+    ['1e40', TagDataType.LREAL, true],
+    ['1.7976931348623157e308', TagDataType.LREAL, true],
+  ] as const)('REAL is 32-bit, LREAL 64-bit: %s as type %i -> %s', (text, type, ok) => {
+    expect(parseWriteInput(text, type).ok).toBe(ok);
+  });
+
+  it('a REAL beyond its range says so with the range (not "not a number")', () => {
+    expect(parseWriteInput('1e40', TagDataType.REAL)).toEqual({
+      ok: false,
+      key: 'rule.realOutOfRange',
+      params: { type: 'REAL', min: '-3.4028234663852886e+38', max: '3.4028234663852886e+38' },
+    });
+    expect(parseWriteInput('NaN', TagDataType.REAL)).toMatchObject({ ok: false, key: 'rule.notNumber' });
+    expect(parseWriteInput('Infinity', TagDataType.REAL)).toMatchObject({ ok: false, key: 'rule.notNumber' });
+  });
 });

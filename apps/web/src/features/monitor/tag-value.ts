@@ -35,7 +35,7 @@ export type WriteInput =
   | { ok: true; value: SettagBody['value'] }
   | {
       ok: false;
-      key: 'rule.required' | 'rule.notNumber' | 'rule.outOfRange' | 'rule.tooLong';
+      key: 'rule.required' | 'rule.notNumber' | 'rule.outOfRange' | 'rule.realOutOfRange' | 'rule.tooLong';
       params: Record<string, string | number>;
     };
 
@@ -54,10 +54,10 @@ export function parseWriteInput(text: string, dataType: number): WriteInput {
   if (trimmed === '') return { ok: false, key: 'rule.required', params: {} };
   const check = validateAlarmValue(trimmed, dataType);
   if (!check.ok) {
-    if (check.key === 'validation.alarm.valueRange') {
+    if (check.key === 'validation.alarm.valueRange' || check.key === 'validation.alarm.realRange') {
       return {
         ok: false,
-        key: 'rule.outOfRange',
+        key: check.key === 'validation.alarm.realRange' ? 'rule.realOutOfRange' : 'rule.outOfRange',
         params: { type: tagDataTypeName(dataType) ?? String(dataType), ...check.params },
       };
     }

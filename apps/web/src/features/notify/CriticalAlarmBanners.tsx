@@ -15,18 +15,24 @@ interface Props {
   onDismissAll(): void;
 }
 
-/** One critical alarm: device, rule, content, value and time, its state once it changes. */
+/**
+ * One critical alarm: device, rule, content, value and time. Red while the alarm is raised and
+ * nobody answered it; once acknowledged it turns amber with its state (a recovered alarm's
+ * banner is gone: critical-alarms.ts).
+ */
 function Banner({ record, onDismiss }: { record: AlarmRecord; onDismiss(): void }) {
   const { t } = useTranslation('message');
+  const raised = record.state === AlarmRecordState.Alarm;
   return (
     <Alert
       banner
-      type="error"
+      type={raised ? 'error' : 'warning'}
       icon={<AlertOutlined />}
       showIcon
-      className="notify-banner"
+      className={`notify-banner${raised ? '' : ' is-acked'}`}
       data-testid="critical-banner"
       data-record={record.id}
+      data-state={record.state}
       title={
         <span className="notify-banner-title">
           <AlarmLevelTag level={record.level} />

@@ -58,6 +58,7 @@ const record = (over: Partial<AlarmRecord> = {}): AlarmRecord => ({
   raised_at: 1_700_000_000_000,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
   ...over,
 });
@@ -160,10 +161,44 @@ describe('NotifyCenter', () => {
       }),
     );
     expect(banners()[0]!.querySelector('[data-state="2"]')?.textContent).toBe('Acknowledged');
+    // Answered: no longer red.
+    expect(banners()[0]!.classList.contains('ant-alert-error')).toBe(false);
+    expect(banners()[0]!.classList.contains('ant-alert-warning')).toBe(true);
 
     const close = banners()[0]!.querySelector<HTMLButtonElement>('.ant-alert-close-icon');
     await act(async () => close?.click());
     expect(banners()).toHaveLength(0);
+  });
+
+  it('the banner clears when the alarm recovers (after it was acknowledged)', async () => {
+    await mount();
+    await act(async () => socket().deliver({ type: 'alarm', event: 'raised', level: 16, record: record() }));
+    expect(banners()).toHaveLength(1);
+    expect(banners()[0]!.classList.contains('ant-alert-error')).toBe(true);
+    await act(async () =>
+      socket().deliver({
+        type: 'alarm',
+        event: 'acked',
+        level: 16,
+        record: record({ state: 2, acked_at: 1_700_000_060_000, acked_by: 'ann' }),
+      }),
+    );
+    expect(banners()).toHaveLength(1);
+    await act(async () =>
+      socket().deliver({
+        type: 'alarm',
+        event: 'recovered',
+        level: 16,
+        record: record({
+          state: 4,
+          acked_at: 1_700_000_060_000,
+          acked_by: 'ann',
+          recovered_at: 1_700_000_120_000,
+        }),
+      }),
+    );
+    expect(banners()).toHaveLength(0);
+    expect(host.querySelector('[data-testid="critical-banners"]')).toBeNull();
   });
 
   it('a malformed frame changes nothing', async () => {

@@ -29,6 +29,7 @@ const rec = (id: number, state: 1 | 2 | 4 = 1): AlarmRecord => ({
   raised_at: id,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
 });
 
@@ -64,6 +65,32 @@ describe('critical alarm banners', () => {
       [1, 2],
     ]);
     expect(run([{ type: 'update', record: rec(7, 4) }], s)).toBe(s);
+  });
+
+  it('follows the record: acknowledged stays, recovered clears the banner (acknowledged or not)', () => {
+    const s = run([
+      { type: 'raised', record: rec(1) },
+      { type: 'raised', record: rec(2) },
+      { type: 'update', record: rec(1, 2) },
+    ]);
+    expect(s.shown.find((r) => r.id === 1)?.state).toBe(2);
+    const acked = run(
+      [{ type: 'update', record: { ...rec(1, 4), acked_at: 5, acked_by: 'ann', recovered_at: 6 } }],
+      s,
+    );
+    expect(ids(acked)).toEqual([2]);
+    const cleared = run([{ type: 'update', record: rec(2, 4) }], acked);
+    expect(cleared).toEqual(noCriticalAlarms);
+  });
+
+  it('a recovery of the last banner also clears the "more" count', () => {
+    const s = run([1, 2, 3, 4].map((id) => ({ type: 'raised', record: rec(id) })));
+    expect(s.hidden).toBe(1);
+    const left = run(
+      [4, 3, 2].map((id) => ({ type: 'update', record: rec(id, 4) })),
+      s,
+    );
+    expect(left).toEqual(noCriticalAlarms);
   });
 
   it('dismisses one, and all; the "more" count goes with the last banner', () => {

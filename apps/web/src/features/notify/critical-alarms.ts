@@ -1,4 +1,4 @@
-import type { AlarmRecord } from '@hmi/domain';
+import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 
 /** Banners kept at most; older ones drop off (the message page lists them all). */
 export const MAX_BANNERS = 3;
@@ -20,8 +20,9 @@ export const noCriticalAlarms: CriticalAlarms = { shown: [], hidden: 0 };
 
 /**
  * The critical-alarm banners of the console: a raised record goes on top (once: the same
- * record raised again replaces its banner), later events of a shown record (acknowledged,
- * recovered) update it in place, and the user dismisses one or all.
+ * record raised again replaces its banner), later events of a shown record follow its state
+ * (acknowledged: updated in place; recovered: the alarm is over and its banner goes; the
+ * message centre keeps the record), and the user dismisses one or all.
  */
 export function criticalAlarmsReducer(state: CriticalAlarms, action: CriticalAlarmAction): CriticalAlarms {
   switch (action.type) {
@@ -33,13 +34,18 @@ export function criticalAlarmsReducer(state: CriticalAlarms, action: CriticalAla
     }
     case 'update': {
       if (!state.shown.some((r) => r.id === action.record.id)) return state;
+      if (action.record.state === AlarmRecordState.Recovery) return without(state, action.record.id);
       return { ...state, shown: state.shown.map((r) => (r.id === action.record.id ? action.record : r)) };
     }
-    case 'dismiss': {
-      const shown = state.shown.filter((r) => r.id !== action.id);
-      return shown.length === state.shown.length ? state : { shown, hidden: shown.length ? state.hidden : 0 };
-    }
+    case 'dismiss':
+      return without(state, action.id);
     case 'dismissAll':
       return noCriticalAlarms;
   }
+}
+
+/** The banners without record `id`; the "more" count goes with the last banner. */
+function without(state: CriticalAlarms, id: number): CriticalAlarms {
+  const shown = state.shown.filter((r) => r.id !== id);
+  return shown.length === state.shown.length ? state : { shown, hidden: shown.length ? state.hidden : 0 };
 }

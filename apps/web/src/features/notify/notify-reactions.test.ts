@@ -22,6 +22,7 @@ const record = (over: Partial<AlarmRecord> = {}): AlarmRecord => ({
   raised_at: 1,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
   ...over,
 });

@@ -62,6 +62,7 @@ const record = {
   raised_at: 1_700_000_000_000,
   acked_at: null,
   acked_by: null,
+  ack_comment: null,
   recovered_at: null,
 } as const;
 

@@ -3,8 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Card, Grid, Result, Tabs, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { Perm, type AlarmRecord } from '@hmi/domain';
 import { usePermission } from '../../features/device/use-permission.ts';
 import { toastFailure } from '../../features/device/toast-failure.ts';
 import { save } from '../../features/history/use-history-export.ts';
@@ -12,7 +11,8 @@ import { timezoneOffsetHours } from '../../features/history/history-range.ts';
 import { alarmApi } from '../../features/alarm/alarm.api.ts';
 import { AlarmRecordFilterBar } from '../../features/alarm/AlarmRecordFilterBar.tsx';
 import { AlarmRecordTable } from '../../features/alarm/AlarmRecordTable.tsx';
-import { useAckAlarms, useAlarmRecords } from '../../features/alarm/use-alarm-records.ts';
+import { AlarmRecordDrawer } from '../../features/alarm/AlarmRecordDrawer.tsx';
+import { useAcknowledge, useAlarmRecords } from '../../features/alarm/use-alarm-records.ts';
 import {
   parseRecordFilters,
   recordFiltersToSearch,
@@ -51,25 +51,16 @@ export function AlarmRecordsPage() {
 
   const list = useAlarmRecords(toRecordQuery(filters), allowed);
   const open = useAlarmRecords({ active: 'true', page: 1, page_size: 1 }, allowed);
-  const ack = useAckAlarms();
-  const [acking, setAcking] = useState<number[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
-
-  const acknowledge = useCallback(
-    (ids: number[]) => {
-      setAcking(ids);
-      ack.mutate(ids, {
-        onSuccess: (r) => {
-          successToast(t('record.acked', { count: r.acked }));
-          setSelected((s) => s.filter((id) => !ids.includes(id)));
-        },
-        onError: toastFailure,
-        onSettled: () => setAcking([]),
-      });
-    },
-    [ack, t],
+  const unselect = useCallback(
+    (ids: number[]) => setSelected((s) => s.filter((id) => !ids.includes(id))),
+    [],
   );
+  const { acknowledge, acking, pending } = useAcknowledge(unselect);
+  // The opened record as the list shows it now (a recovered one may leave the active tab: keep it).
+  const [opened, setOpened] = useState<AlarmRecord>();
+  const shown = opened ? (list.data?.list.find((r) => r.id === opened.id) ?? opened) : undefined;
 
   const exportRecords = async () => {
     setExporting(true);
@@ -131,7 +122,7 @@ export function AlarmRecordsPage() {
               size="small"
               type="primary"
               icon={<CheckOutlined />}
-              loading={ack.isPending && acking.length > 1}
+              loading={pending && acking.length > 1}
               onClick={() => acknowledge(selected)}
               data-testid="alarm-record-bulk-ack"
             >
@@ -162,6 +153,7 @@ export function AlarmRecordsPage() {
           selected={selected}
           onSelect={setSelected}
           onAck={acknowledge}
+          onOpen={setOpened}
           empty={
             <div className="alarm-empty" data-testid="alarm-record-empty">
               {filters.tab === 'active' ? t('record.emptyActive') : t('record.emptyHistory')}
@@ -169,6 +161,13 @@ export function AlarmRecordsPage() {
           }
         />
       </Card>
+      <AlarmRecordDrawer
+        record={shown}
+        onClose={() => setOpened(undefined)}
+        canAck={allowed}
+        acking={shown !== undefined && acking.includes(shown.id)}
+        onAck={(id, comment) => acknowledge([id], comment)}
+      />
     </div>
   );
 }

@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Empty, Grid, Segmented, Space, Tooltip, Typography } from 'antd';
-import {
-  DownloadOutlined,
-  LeftOutlined,
-  LineChartOutlined,
-  ReloadOutlined,
-  RightOutlined,
-  ZoomOutOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { HistoryLimits, MenuPath, TagDataType } from '@hmi/domain';
@@ -16,29 +9,34 @@ import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
 import { DevicePicker } from '../../features/history/DevicePicker.tsx';
 import { TagPicker } from '../../features/history/TagPicker.tsx';
 import { HistoryChart } from '../../features/history/HistoryChart.tsx';
+import { HistoryChartBar } from '../../features/history/HistoryChartBar.tsx';
 import { HistoryRawTable } from '../../features/history/HistoryRawTable.tsx';
 import { HistoryFailure } from '../../features/history/HistoryFailure.tsx';
 import type { LegendTag } from '../../features/history/HistoryLegend.tsx';
 import { useHistoryDevice } from '../../features/history/use-history-device.ts';
-import { useHistoryRaw, useHistorySeries } from '../../features/history/use-history-queries.ts';
+import {
+  useHistoryExtent,
+  useHistoryRaw,
+  useHistorySeries,
+} from '../../features/history/use-history-queries.ts';
 import { useHistoryExport } from '../../features/history/use-history-export.ts';
 import type { ExportFormat, HistoryScope, RawPage } from '../../features/history/history.api.ts';
 import { buildChartData } from '../../features/history/history-series.ts';
-import { durationParts, formatTime, utcLabel } from '../../features/history/history-format.ts';
+import { utcLabel } from '../../features/history/history-format.ts';
 import {
+  DEFAULT_PRESET,
   historyParamsToSearch,
   parseHistoryParams,
   type HistoryParams,
 } from '../../features/history/history-params.ts';
 import {
   clampRange,
-  panBy,
+  fitPreset,
   presetRange,
   rangePresets,
   sameRange,
   seriesWidth,
   timezoneOffsetHours,
-  zoomOut,
   zoomTo,
   type RangePreset,
   type TimeRange,
@@ -73,13 +71,6 @@ export function HistoryPage() {
 
   // Presets count back from the moment they were chosen (or refreshed), not from every render.
   const [anchor, setAnchor] = useState(() => Date.now());
-  const range: TimeRange = useMemo(
-    () =>
-      params.preset
-        ? presetRange(params.preset, anchor)
-        : clampRange(params.custom ?? presetRange('24h', anchor), anchor),
-    [params.preset, params.custom, anchor],
-  );
 
   const { device, tags, loadingTags } = useHistoryDevice(params.deviceId);
   const detail = device.data && device.data.id === params.deviceId ? device.data : undefined;
@@ -103,6 +94,19 @@ export function HistoryPage() {
     });
   }, [tags, params.tagIds]);
 
+  // No range chosen: the shortest preset that shows the tags' recent data (an hour-old device: 1 h).
+  const chosenIds = useMemo(() => chosen.map((c) => c.id), [chosen]);
+  const extent = useHistoryExtent(params.deviceId, chosenIds, params.auto === true);
+  const fitting = params.auto === true && extent.isPending && extent.fetchStatus !== 'idle';
+  const preset = params.auto && extent.isSuccess ? fitPreset(extent.data, anchor) : params.preset;
+  const range: TimeRange = useMemo(
+    () =>
+      preset
+        ? presetRange(preset, anchor)
+        : clampRange(params.custom ?? presetRange(DEFAULT_PRESET, anchor), anchor),
+    [preset, params.custom, anchor],
+  );
+
   const baseKey = `${params.deviceId}|${chosen.map((c) => c.id).join(',')}|${range.from}|${range.to}`;
   const [zoom, setZoom] = useState<Keyed<TimeRange> | null>(null);
   const view = zoom && zoom.key === baseKey ? zoom.value : range;
@@ -110,7 +114,7 @@ export function HistoryPage() {
   const setView = (next: TimeRange) => setZoom({ key: baseKey, value: next });
 
   const scope: HistoryScope | undefined =
-    params.deviceId && detail && chosen.length > 0
+    params.deviceId && detail && chosen.length > 0 && !fitting
       ? { deviceId: params.deviceId, tagIds: chosen.map((c) => c.id), from: view.from, to: view.to }
       : undefined;
 
@@ -144,26 +148,29 @@ export function HistoryPage() {
   };
 
   const refresh = () => {
-    if (params.preset) setAnchor(Date.now());
+    if (preset) setAnchor(Date.now());
     else {
       void series.refetch();
       void raw.refetch();
     }
   };
 
-  const choosePreset = (preset: RangePreset) => {
+  const choosePreset = (chosenPreset: RangePreset) => {
     setAnchor(Date.now());
-    update({ preset, custom: undefined });
+    update({ preset: chosenPreset, custom: undefined, auto: undefined });
   };
   const chooseCustom = (values: [Dayjs | null, Dayjs | null] | null) => {
     const [a, b] = values ?? [];
     if (!a || !b) return;
-    update({ preset: undefined, custom: clampRange({ from: a.valueOf(), to: b.valueOf() }, Date.now()) });
+    update({
+      preset: undefined,
+      auto: undefined,
+      custom: clampRange({ from: a.valueOf(), to: b.valueOf() }, Date.now()),
+    });
   };
 
   const tzHours = timezoneOffsetHours();
   const noData = series.data && !series.isPlaceholderData && chartData && chartData.rows === 0;
-  const bucket = series.data ? durationParts(series.data.bucket_ms) : undefined;
 
   let overlay: React.ReactNode = null;
   if (!params.deviceId) {
@@ -257,7 +264,7 @@ export function HistoryPage() {
             data-testid="history-presets"
             className="history-presets"
             block={compact}
-            value={params.preset ?? 'custom'}
+            value={preset ?? 'custom'}
             options={[
               ...rangePresets.map((p) => ({
                 value: p,
@@ -268,7 +275,7 @@ export function HistoryPage() {
             ]}
             onChange={(v) => {
               if (v !== 'custom') choosePreset(v);
-              else update({ preset: undefined, custom: range });
+              else update({ preset: undefined, auto: undefined, custom: range });
             }}
           />
           <DatePicker.RangePicker
@@ -294,65 +301,21 @@ export function HistoryPage() {
       </Card>
 
       <Card className="history-card" styles={{ body: { padding: compact ? 8 : 16 } }}>
-        <div className="history-chart-bar">
-          <div className="history-window">
-            <span className="history-mono" data-testid="history-window">
-              {formatTime(view.from)} → {formatTime(view.to)}
-            </span>
-            {bucket && scope ? (
-              <Typography.Text type="secondary" className="history-bucket">
-                {series.data?.bucket_ms && series.data.bucket_ms > 1
-                  ? t('chart.bucket', { count: bucket.count, unit: t(`unit.${bucket.unit}`) })
-                  : t('chart.rawPoints')}
-              </Typography.Text>
-            ) : null}
-          </div>
-          <Space size={4} wrap>
-            {!compact ? (
-              <Typography.Text type="secondary" className="history-hint">
-                {t('chart.hint')}
-              </Typography.Text>
-            ) : null}
-            <Tooltip title={t('chart.panLeft')}>
-              <Button
-                size="small"
-                icon={<LeftOutlined />}
-                aria-label={t('chart.panLeft')}
-                disabled={!zoomed || view.from <= range.from}
-                onClick={() => setView(panBy(view, -0.5, range))}
-              />
-            </Tooltip>
-            <Tooltip title={t('chart.zoomOut')}>
-              <Button
-                size="small"
-                icon={<ZoomOutOutlined />}
-                aria-label={t('chart.zoomOut')}
-                disabled={!zoomed}
-                onClick={() => setView(zoomOut(view, 2, range))}
-              />
-            </Tooltip>
-            <Tooltip title={t('chart.panRight')}>
-              <Button
-                size="small"
-                icon={<RightOutlined />}
-                aria-label={t('chart.panRight')}
-                disabled={!zoomed || view.to >= range.to}
-                onClick={() => setView(panBy(view, 0.5, range))}
-              />
-            </Tooltip>
-            {zoomed ? (
-              <Button size="small" type="link" onClick={() => setZoom(null)} data-testid="history-reset-zoom">
-                {t('chart.reset')}
-              </Button>
-            ) : null}
-          </Space>
-        </div>
+        <HistoryChartBar
+          view={view}
+          range={range}
+          bucketMs={scope && series.data ? series.data.bucket_ms : undefined}
+          compact={compact}
+          onView={setView}
+          onReset={() => setZoom(null)}
+        />
         <HistoryChart
           data={chartData}
           tags={chosen}
           view={view}
           height={compact ? 240 : 340}
-          loading={series.isFetching}
+          compact={compact}
+          loading={series.isFetching || fitting}
           onZoom={(sel) => setView(zoomTo(sel, range))}
           onPan={(next) => setView(zoomTo(next, range))}
           onPlotWidth={setPlotPx}
