@@ -52,7 +52,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // Chains like z.string().trim().optional() inside schema definitions.
-        manualPureFunctions: ['z'],
+        manualPureFunctions: ['z', 'singleLineText', 'multiLineText'],
         moduleSideEffects: [{ test: /packages[\\/]domain[\\/]/, sideEffects: false }],
       },
     },
