@@ -9,7 +9,7 @@ import {
 } from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { safeRow } from '../../lib/spreadsheet-safe.ts';
-import { tzLabel } from '../history/history.export.ts';
+import { tzLabel } from '../../lib/time-zone.ts';
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 const TIME_COLUMNS = new Set<AlarmRecordSheetColumn>(['raised_at', 'acked_at', 'recovered_at']);

@@ -3,19 +3,13 @@ import { ErrorCode, HistoryLimits } from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.ts';
 import { csvField, safeRow } from '../../lib/spreadsheet-safe.ts';
+import { tzLabel } from '../../lib/time-zone.ts';
 import { decodeStoredValue } from '../history-store/index.ts';
 import type { CheckedRange, HistoryService } from './history.service.ts';
 
 /** `YYYY-MM-DD HH:mm:ss.SSS` of a time shifted by `tz` hours (the user's offset). */
 export function localTime(ts: number, tz: number): string {
   return new Date(ts + tz * 3600_000).toISOString().replace('T', ' ').replace('Z', '');
-}
-
-/** `UTC+08:00`, `UTC-05:00`, `UTC+05:30`. */
-export function tzLabel(tz: number): string {
-  const sign = tz < 0 ? '-' : '+';
-  const minutes = Math.round(Math.abs(tz) * 60);
-  return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /**

@@ -16,7 +16,7 @@ import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import { decodeStoredValue, frameValue, type DeviceDataEvent } from '../history-store/index.ts';
 import type { DeviceActEvent } from './live.events.ts';
 import type { LiveRepo } from './live.repo.ts';
-import { MessageRate } from './message-rate.ts';
+import { MessageRate } from '../../lib/message-rate.ts';
 import { ViewRequests, type ViewRequest } from './view-requests.ts';
 
 interface DeviceView {

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
+import { socketQuery } from '../../lib/socket-query.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { decodeStoredValue } from '../history-store/index.ts';
 
@@ -24,10 +25,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { liveHub: hub, principals, live: repo } = app.services;
 
   app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
-    // Read field by field (liveSocketQuery): a failed upgrade would tell the client nothing.
-    const query = request.query as Record<string, unknown>;
-    const token = liveSocketQuery.shape.token.safeParse(query.token).data;
-    const page = liveSocketQuery.shape.page.safeParse(query.page).data ?? 0;
+    const { token, page = 0 } = socketQuery(liveSocketQuery, request.query);
     // Messages that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
     void principals.authenticate(token).then(

@@ -6,7 +6,7 @@ import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from '../alarm/alarm.events.ts';
 import type { MessagesChangedEvent } from '../messages/message.events.ts';
-import { MessageRate, type MessageRateSettings } from '../live/message-rate.ts';
+import { MessageRate, type MessageRateSettings } from '../../lib/message-rate.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */
 export type NotifySocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'send' | 'close' | 'on'>;

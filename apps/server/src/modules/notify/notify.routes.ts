@@ -12,6 +12,7 @@ import {
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { socketQuery } from '../../lib/socket-query.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
 
 /**
@@ -23,9 +24,7 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifyHub: hub, notify: service, principals } = app.services;
 
   app.get(MessagePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
-    // Read field by field (notifySocketQuery): a failed upgrade would tell the client nothing.
-    const query = request.query as Record<string, unknown>;
-    const token = notifySocketQuery.shape.token.safeParse(query.token).data;
+    const { token } = socketQuery(notifySocketQuery, request.query);
     // Pings that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
     void principals.authenticate(token).then(
