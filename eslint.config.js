@@ -65,6 +65,62 @@ export default tseslint.config(
     },
   },
   {
+    // Server feature modules reach each other only through a module's public entry,
+    // modules/<b>/index.ts (services, ports, event types, presenters, pure helpers): never another
+    // module's repository or internals. The composition root, outside modules/, may import any file.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$)`,
+              message:
+                'Import another module through its public entry (../<module>/index.ts); export what is needed there (no repository: add a service method or a port the composition root fills).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's public entry exports no repository: its SQL stays with the module that owns it.
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportSpecifier[exported.name=/Repo$/], ExportAllDeclaration',
+          message:
+            'A public entry exports no repository (and no `export *`): export a service method, or declare a port the composition root fills.',
+        },
+      ],
+    },
+  },
+  {
+    // Exception: tests and test helpers may also use other modules' test helpers and factories
+    // (`*-test-helpers.ts`, `*-test-factories.ts`).
+    files: [
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/**/*-test-{helpers,factories}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$|[\w.-]+-test-(?:helpers|factories)\.ts$)`,
+              message:
+                'A test imports another module through its public entry (../<module>/index.ts) or its *-test-helpers.ts / *-test-factories.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web features are used by pages and the shell, never the other way round.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

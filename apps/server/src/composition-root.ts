@@ -59,6 +59,7 @@ import { SettagService } from './modules/settag/settag.service.ts';
 import { TemplateRepo } from './modules/template/template.repo.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { UserRepo } from './modules/users/user.repo.ts';
+import { UserService } from './modules/users/user.service.ts';
 import { AddressLimits } from './modules/verification/address-limits.ts';
 import { RateLimiter } from './modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
@@ -90,7 +91,7 @@ export function composeApp(infra: Infrastructure) {
   const { db, dbEngine, config, mailer, bus, log } = infra;
 
   // Accounts and sessions.
-  const users = new UserRepo(db);
+  const users = new UserService(new UserRepo(db));
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
   const principals = new PrincipalService(tokens, users);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
@@ -101,7 +102,8 @@ export function composeApp(infra: Infrastructure) {
   );
   const limiter = new RateLimiter(db);
   const verification = new VerificationService(new VerificationRepo(db), limiter, mailer, config.jwtSecret);
-  const messages = new MessageService(new MessageRepo(db), bus);
+  const alarmRecords = new AlarmRecordRepo(db);
+  const messages = new MessageService(new MessageRepo(db), bus, alarmRecords);
 
   // The device connection and what devices record.
   const deviceRegistry = new DbDeviceRegistry(db);
@@ -129,16 +131,14 @@ export function composeApp(infra: Infrastructure) {
   const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
 
   // Devices, groups, labels, templates and their alarm rules.
-  const groupRepo = new DeviceGroupRepo(db);
-  const deviceGroups = new DeviceGroupService(db, groupRepo);
-  const labelRepo = new LabelRepo(db);
-  const templateRepo = new TemplateRepo(db);
-  const templates = new TemplateService(db, config, templateRepo, deviceConfig, ruleRepo);
-  const bindingWall = new BindingWall(db, bus, historyStore);
+  const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db));
+  const labels = new LabelService(new LabelRepo(db));
+  const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig, ruleRepo);
+  const bindingWall = new BindingWall(db, bus, historyStore, deviceConnections);
   const alarmGroupRepo = new AlarmGroupRepo(db);
-  const ruleChanges = new AlarmRuleChanges(db, dbEngine, templateRepo, deviceConfig, bus);
+  const ruleChanges = new AlarmRuleChanges(db, dbEngine, templates, deviceConfig, bus);
   const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);
-  const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, templateRepo, ruleChanges);
+  const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, ruleChanges);
 
   // Live data: ingest, commands, the device data sockets.
   const ingest = new IngestService(db, historyStore, bus, log);
@@ -183,14 +183,13 @@ export function composeApp(infra: Infrastructure) {
     historyStore,
     history: new HistoryService(new HistoryRepo(db), historyStore),
     deviceGroups,
-    labels: new LabelService(labelRepo),
+    labels,
     templates,
     devices: new DeviceService(
       db,
       new DeviceRepo(db),
-      groupRepo,
       deviceGroups,
-      labelRepo,
+      labels,
       templates,
       deviceConfig,
       new BindThrottle(limiter),
@@ -211,9 +210,9 @@ export function composeApp(infra: Infrastructure) {
     liveHub,
     alarmGroups,
     alarmRules,
-    alarmImporter: new AlarmRuleImporter(alarmRules, ruleRepo, alarmGroupRepo, templateRepo, ruleChanges),
+    alarmImporter: new AlarmRuleImporter(alarmRules, ruleRepo, alarmGroupRepo, templates, ruleChanges),
     alarmEngine,
-    alarms: new AlarmService(new AlarmRecordRepo(db), historyStore.deviceTags, alarmEngine.writer),
+    alarms: new AlarmService(alarmRecords, historyStore.deviceTags, alarmEngine.writer),
     alarmMailer,
     notify: new NotifyService(deliveries, mailer, limiter, `${config.publicUrl}/#${MenuPath.Profile}`),
     notifyHub,

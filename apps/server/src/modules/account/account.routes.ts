@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { clientMeta, presentTokenPair } from '../session/token-pair.presenter.ts';
+import { clientMeta, presentTokenPair } from '../session/index.ts';
 
 /**
  * The caller's own account. These routes need only a signed-in user (`signedIn`): everyone may

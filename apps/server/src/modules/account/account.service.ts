@@ -13,10 +13,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { ClientMeta, SessionService } from '../session/session.service.ts';
-import { parseLoginName, parseValidLoginName } from '../users/login-name.ts';
-import type { UserRepo } from '../users/user.repo.ts';
-import type { VerificationService } from '../verification/verification.service.ts';
+import type { ClientMeta, SessionService } from '../session/index.ts';
+import { parseLoginName, parseValidLoginName, type UserService } from '../users/index.ts';
+import type { VerificationService } from '../verification/index.ts';
 
 export interface ProfileEdit {
   name?: string | undefined;
@@ -40,7 +39,7 @@ export class AccountService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly config: Config,
-    private readonly users: UserRepo,
+    private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly verification: VerificationService,
   ) {}

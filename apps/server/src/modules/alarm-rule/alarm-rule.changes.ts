@@ -1,12 +1,12 @@
 import { ErrorCode } from '@hmi/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { TemplateRepo } from '../template/template.repo.ts';
+import type { TemplateService } from '../template/index.ts';
 
 /** What a write of rules reports: its result, and whether any rule actually changed. */
 export interface RuleWrite<T> {
@@ -27,7 +27,7 @@ export class AlarmRuleChanges {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
-    private readonly templates: TemplateRepo,
+    private readonly templates: TemplateService,
     private readonly publisher: DeviceConfigPublisher,
     private readonly bus: Bus,
   ) {}
@@ -42,20 +42,9 @@ export class AlarmRuleChanges {
     const outcome = await onUniqueViolation(
       () =>
         this.db.transaction().execute(async (trx) => {
-          if (this.engine === 'postgres' && ids.length > 0) {
-            await sql`select id from templates where id in (${sql.join(ids)}) order by id for update`.execute(
-              trx,
-            );
-          }
+          if (this.engine === 'postgres') await this.templates.lock(ids, trx);
           const { result, changed } = await write(trx);
-          const devices: number[] = [];
-          if (changed) {
-            for (const id of ids) {
-              await this.templates.update(id, {}, trx);
-              devices.push(...(await this.templates.deviceIds(teamId, id, trx)));
-            }
-            await this.publisher.bump(devices, trx);
-          }
+          const devices = changed ? await this.templates.rulesChanged(teamId, ids, trx) : [];
           return { result, changed, devices };
         }),
       () => new AppError(uniqueCode),

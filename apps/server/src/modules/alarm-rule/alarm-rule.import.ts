@@ -12,7 +12,7 @@ import {
 } from '@hmi/domain';
 import type { TemplateTagRow } from '../../db/database.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { TemplateRepo } from '../template/template.repo.ts';
+import type { TemplateService } from '../template/index.ts';
 import type { AlarmGroupRepo } from './alarm-group.repo.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { checkRuleNumbers, type StoredNumbers } from './alarm-rule.check.ts';
@@ -125,7 +125,7 @@ export class AlarmRuleImporter {
     private readonly service: AlarmRuleService,
     private readonly rules: AlarmRuleRepo,
     private readonly groups: AlarmGroupRepo,
-    private readonly templateRepo: TemplateRepo,
+    private readonly templates: TemplateService,
     private readonly changes: AlarmRuleChanges,
   ) {}
 
@@ -135,7 +135,7 @@ export class AlarmRuleImporter {
     rows: readonly SheetRow[],
   ): Promise<AlarmImportReply> {
     await this.service.requireTemplate(caller, templateId);
-    const tags = new Map((await this.templateRepo.tags(templateId)).map((t) => [t.name, t]));
+    const tags = new Map((await this.templates.tagsOf(templateId)).map((t) => [t.name, t]));
     const checked: ImportedRule[] = [];
     const bad: AlarmImportErrors['rows'] = [];
     const names = new Set<string>();

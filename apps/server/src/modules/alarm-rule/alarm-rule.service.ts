@@ -13,8 +13,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { TemplateRepo } from '../template/template.repo.ts';
-import type { TemplateService } from '../template/template.service.ts';
+import type { TemplateService } from '../template/index.ts';
 import type { AlarmGroupService } from './alarm-group.service.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { checkRuleNumbers } from './alarm-rule.check.ts';
@@ -58,7 +57,6 @@ export class AlarmRuleService {
     private readonly rules: AlarmRuleRepo,
     private readonly groups: AlarmGroupService,
     private readonly templates: TemplateService,
-    private readonly templateRepo: TemplateRepo,
     private readonly changes: AlarmRuleChanges,
   ) {}
 
@@ -134,7 +132,7 @@ export class AlarmRuleService {
   /** The values to store after every check that needs no lock: group, tag, numbers (1003, 1006). */
   private async checked(caller: CurrentUser, templateId: number, f: RuleFields): Promise<AlarmRuleValues> {
     if (f.group_id !== null) await this.groups.require(caller, f.group_id);
-    const tag = (await this.templateRepo.tags(templateId)).find((t: TemplateTagRow) => t.id === f.tag_id);
+    const tag = (await this.templates.tagsOf(templateId)).find((t: TemplateTagRow) => t.id === f.tag_id);
     if (!tag) throw fieldsInvalid([fieldError('tag_id', 'validation.alarmImport.tag', { tag: f.tag_id })]);
     const { errors, values } = checkRuleNumbers(f, tag.data_type);
     if (errors.length > 0) throw fieldsInvalid(errors);

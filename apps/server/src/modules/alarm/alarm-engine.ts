@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { HistoryValue } from '@hmi/domain';
 import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { AlarmRulesEvent } from '../alarm-rule/alarm-rule.events.ts';
-import type { DeviceBindingEvent } from '../device/device.events.ts';
+import type { AlarmRulesEvent } from '../alarm-rule/index.ts';
+import type { DeviceBindingEvent } from '../device/index.ts';
 import { frameValue, type DeviceDataEvent } from '../history-store/index.ts';
-import type { DeviceActEvent } from '../live/live.events.ts';
+import type { DeviceActEvent } from '../live/index.ts';
 import { AlarmRepo, type RuleRow } from './alarm.repo.ts';
 import {
   compileCondition,

@@ -75,6 +75,15 @@ export class AlarmRecordRepo {
     return rows.map(toAlarmRecord);
   }
 
+  /** The records of these ids, as the domain shows them (the message centre's alarm messages). */
+  async byIds(ids: readonly number[]): Promise<AlarmRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await alarmRecordQuery(this.db)
+      .where('alarm_records.id', 'in', [...ids])
+      .execute();
+    return rows.map(toAlarmRecord);
+  }
+
   /** The ids among `ids` that are records of the caller's scope. */
   async idsInScope(scope: DataScope, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];

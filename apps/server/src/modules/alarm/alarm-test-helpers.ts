@@ -1,8 +1,9 @@
-import type { MessagesChangedEvent } from '../messages/message.events.ts';
+import type { MessagesChangedEvent } from '../messages/index.ts';
 import type { AlarmEvent } from './alarm.events.ts';
 import type { TestServer, CallOptions, CallResult } from '../../../test/test-server.ts';
 import { buildApp } from '../../app.ts';
-import type { Envelope } from '@hmi/domain';
+import type { AlarmRecord, Envelope } from '@hmi/domain';
+import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
 
 /*
  * Helpers of the alarm suites. Rules are inserted directly (their API is another module) and
@@ -148,4 +149,54 @@ export async function restart(server: TestServer): Promise<TestServer> {
       await oldClose();
     },
   };
+}
+
+export interface RecordOverrides {
+  level?: number;
+  state?: 1 | 2 | 4;
+  ruleName?: string;
+  tagName?: string;
+  content?: string;
+  value?: string;
+  raisedAt?: number;
+}
+
+/** An alarm record of a device (open unless state 4), as the domain shows it. */
+export async function insertAlarmRecord(
+  server: TestServer,
+  teamId: number,
+  deviceId: number,
+  o: RecordOverrides = {},
+): Promise<AlarmRecord> {
+  const raisedAt = o.raisedAt ?? Date.now();
+  const state = o.state ?? 1;
+  const { id } = await server.app.db
+    .insertInto('alarm_records')
+    .values({
+      team_id: teamId,
+      device_id: deviceId,
+      rule_id: null,
+      rule_name: o.ruleName ?? 'High temperature',
+      group_id: null,
+      level: o.level ?? 16,
+      tag_id: 1,
+      tag_name: o.tagName ?? 'temp',
+      type: 2,
+      state,
+      content: o.content ?? 'Temperature too high',
+      value: o.value ?? '98.5',
+      last_value: o.value ?? '98.5',
+      times: 1,
+      raised_at: raisedAt,
+      acked_at: state === 2 ? raisedAt + 1 : null,
+      acked_by: null,
+      acked_by_name: state === 2 ? 'Operator' : null,
+      recovered_at: state === 4 ? raisedAt + 2 : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await alarmRecordQuery(server.app.db)
+    .where('alarm_records.id', '=', Number(id))
+    .executeTakeFirstOrThrow();
+  return toAlarmRecord(row);
 }

@@ -2,7 +2,7 @@ import type { AlarmRecord } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AlarmRecordsTable, Database, MessagesTable } from '../../db/database.ts';
 import { isInScope, type DataScope } from '../../lib/data-scope.ts';
-import { toCurrentUser } from '../session/principal.service.ts';
+import { toCurrentUser } from '../session/index.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -7,7 +7,7 @@ import {
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DeviceTagsRepo } from '../history-store/index.ts';
+import type { DeviceTagReads } from '../history-store/index.ts';
 import type { AlarmRecordRepo, RecordFilter } from './alarm-record.repo.ts';
 import type { AlarmWriter } from './alarm-writer.ts';
 
@@ -19,7 +19,7 @@ import type { AlarmWriter } from './alarm-writer.ts';
 export class AlarmService {
   constructor(
     private readonly records: AlarmRecordRepo,
-    private readonly deviceTags: DeviceTagsRepo,
+    private readonly deviceTags: DeviceTagReads,
     private readonly writer: AlarmWriter,
     private readonly now: () => number = Date.now,
   ) {}

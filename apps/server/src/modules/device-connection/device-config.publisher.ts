@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
-import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type AlarmRuleRow = Selectable<AlarmRulesTable>;
@@ -31,14 +31,14 @@ const PUBLISH_CONCURRENCY = 50;
  * sync state to 0 (in the caller's transaction), then, after the commit, publishes the config
  * with that version; the device's `config/ack` of the same version sets the sync state to 1
  * (DeviceStateService). The config's tags are the device's tags: its template's, then its own
- * monitor points (DeviceTagsRepo); its alarms are the alarm rules of its template (those whose
+ * monitor points (DeviceTagReads); its alarms are the alarm rules of its template (those whose
  * tag the device has), in the template's order.
  */
 export class DeviceConfigPublisher {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly link: DeviceLink,
-    private readonly deviceTags: DeviceTagsRepo,
+    private readonly deviceTags: DeviceTagReads,
     private readonly rules: ConfigRules,
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -4,6 +4,8 @@ import {
   type DeviceConnectionLogReply,
   type DeviceConnectionReason,
 } from '@hmi/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { ConnectionEventRow, DeviceConnectionRepo } from './device-connection.repo.ts';
@@ -79,6 +81,14 @@ export class DeviceConnectionService {
   /** Start-up: every bound device still marked online gets an offline event; all go offline. */
   allOffline(reason: DeviceConnectionReason, at: number): Promise<void> {
     return this.repo.allOffline(reason, at);
+  }
+
+  /**
+   * A binding begins (after the purge of the previous one's rows): its history starts with an
+   * online event for each of these devices that is online now, in the binding's transaction.
+   */
+  onlineAtBind(deviceIds: readonly number[], at: number, db: Transaction<Database>): Promise<void> {
+    return this.repo.onlineAtBind(deviceIds, at, db);
   }
 
   /** A page of the online history of a device in the caller's scope (else 1003), newest first. */

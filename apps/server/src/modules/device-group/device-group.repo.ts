@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DeviceGroup } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import type { GroupRecordRow } from './group-tree.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export type GroupRecordRow = Pick<DeviceGroup, 'id' | 'parent_id' | 'name'>;
 
 /** Device groups (Kysely only). */
 export class DeviceGroupRepo {
@@ -97,29 +96,4 @@ export class DeviceGroupRepo {
     if (ids.length === 0) return;
     await db.deleteFrom('device_groups').where('team_id', '=', teamId).where('id', 'in', ids).execute();
   }
-}
-
-/** The ids of `rootId` and every group below it. */
-export function subtreeIds(
-  groups: readonly Pick<GroupRecordRow, 'id' | 'parent_id'>[],
-  rootId: number,
-): number[] {
-  const children = new Map<number, number[]>();
-  for (const g of groups) {
-    if (g.parent_id === null || g.parent_id === g.id) continue;
-    const list = children.get(g.parent_id);
-    if (list) list.push(g.id);
-    else children.set(g.parent_id, [g.id]);
-  }
-  const out: number[] = [];
-  const seen = new Set<number>();
-  const stack = [rootId];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
 }

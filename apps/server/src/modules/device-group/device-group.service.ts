@@ -13,7 +13,8 @@ import type { Database, DeviceGroup } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { subtreeIds, type DeviceGroupRepo } from './device-group.repo.ts';
+import type { DeviceGroupRepo } from './device-group.repo.ts';
+import { subtreeIds, type GroupRecordRow } from './group-tree.ts';
 
 const present = (g: DeviceGroup, deviceCount: number): GroupItem => ({
   id: g.id,
@@ -41,6 +42,11 @@ export class DeviceGroupService {
     ]);
     const list = rows.map((g) => present(g, counts.get(g.id) ?? 0));
     return { list, tree: buildGroupTree(list) as GroupTreeNode[] };
+  }
+
+  /** Every group of the caller's team (for paths and subtrees), whatever the caller may see. */
+  teamGroups(caller: CurrentUser): Promise<GroupRecordRow[]> {
+    return this.groups.listTeam(caller.teamId);
   }
 
   /** The group, when the caller may use it; else 1027. */

@@ -2,7 +2,7 @@ import { ErrorCode } from '@hmi/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { RateLimiter } from '../verification/rate-limit.service.ts';
+import { RateLimiter } from '../verification/index.ts';
 import {
   BindThrottle,
   PIN_FAILURE_WINDOW_MS,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { RateLimiter, RateRule } from '../verification/rate-limit.service.ts';
+import type { RateLimiter, RateRule } from '../verification/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

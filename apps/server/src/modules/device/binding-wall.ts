@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import { DeviceConnectionRepo } from '../device-connection/device-connection.repo.ts';
+import type { DeviceConnectionService } from '../device-connection/index.ts';
 import type { HistoryStore } from '../history-store/index.ts';
 import { DeviceDataRepo } from './device-data.repo.ts';
 
@@ -25,15 +25,13 @@ export interface BindingChange {
  */
 export class BindingWall {
   private readonly data = new DeviceDataRepo();
-  private readonly connections: DeviceConnectionRepo;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
     private readonly history: HistoryStore,
-  ) {
-    this.connections = new DeviceConnectionRepo(db);
-  }
+    private readonly connections: DeviceConnectionService,
+  ) {}
 
   /** Commits `write` (the devices rows) with the purge of the devices' data, then tells the others. */
   async change<T>(change: BindingChange, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import {
   type DeviceListItem,
   type LabelRef,
 } from '@hmi/domain';
-import type { GroupRecordRow } from '../device-group/device-group.repo.ts';
+import type { GroupRecordRow } from '../device-group/index.ts';
 import type { DeviceRow } from './device.repo.ts';
 
 /** Group paths (names from the root) of every group of a team, by id. */

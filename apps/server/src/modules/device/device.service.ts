@@ -1,7 +1,6 @@
 import {
   BindType,
   ErrorCode,
-  Limits,
   validateDeviceName,
   validateLabelSelection,
   type DeviceBindBodyParsed,
@@ -14,16 +13,15 @@ import {
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
-import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
-import type { DeviceGroupService } from '../device-group/device-group.service.ts';
-import type { LabelRepo } from '../label/label.repo.ts';
-import type { TemplateService } from '../template/template.service.ts';
+import { subtreeIds, type DeviceGroupService } from '../device-group/index.ts';
+import type { LabelService } from '../label/index.ts';
+import type { TemplateService } from '../template/index.ts';
 import type { BindThrottle } from './bind-throttle.ts';
 import type { BindingWall } from './binding-wall.ts';
 import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';
@@ -40,9 +38,8 @@ export class DeviceService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly devices: DeviceRepo,
-    private readonly groupRepo: DeviceGroupRepo,
     private readonly groups: DeviceGroupService,
-    private readonly labels: LabelRepo,
+    private readonly labels: LabelService,
     private readonly templates: TemplateService,
     private readonly publisher: DeviceConfigPublisher,
     private readonly bindThrottle: BindThrottle,
@@ -50,7 +47,7 @@ export class DeviceService {
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
-    const teamGroups = await this.groupRepo.listTeam(caller.teamId);
+    const teamGroups = await this.groups.teamGroups(caller);
     let groupIds: number[] | undefined;
     if (query.group_id !== undefined) {
       await this.groups.require(caller, query.group_id);
@@ -91,7 +88,7 @@ export class DeviceService {
     const row = await this.devices.findInScope(caller.scope, id);
     if (!row) throw new AppError(ErrorCode.E1003_NO_DATA);
     const [teamGroups, labels] = await Promise.all([
-      this.groupRepo.listTeam(caller.teamId),
+      this.groups.teamGroups(caller),
       this.labels.labelsOf([id]),
     ]);
     return presentDeviceDetail(row, groupPathIndex(teamGroups), labels.get(id) ?? []);
@@ -121,7 +118,7 @@ export class DeviceService {
     const templateId = body.template_id ?? null;
     if (groupId !== null) await this.groups.require(caller, groupId);
     if (templateId !== null) await this.templates.require(caller, templateId);
-    await this.assertLabels(caller, labelIds);
+    await this.labels.requireTeamLabels(caller, labelIds);
 
     // A new binding starts empty: the wall purges whatever the device holds (BindingWall).
     const change = { deviceIds: [device.id], sns: [device.sn], teamId: caller.teamId };
@@ -192,7 +189,7 @@ export class DeviceService {
   async setLabels(caller: CurrentUser, body: DeviceLabelsBodyParsed): Promise<number> {
     const devices = await this.requireAll(caller, body.ids);
     const labelIds = unique(body.label_ids);
-    await this.assertLabels(caller, labelIds);
+    await this.labels.requireTeamLabels(caller, labelIds);
     await this.db.transaction().execute(async (trx) => {
       const current = await this.labels.labelIdsOf(devices, trx);
       const next = new Map<number, number[]>();
@@ -255,12 +252,6 @@ export class DeviceService {
     const rows = await this.devices.findManyInScope(caller.scope, wanted, db);
     if (rows.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
     return wanted;
-  }
-
-  private async assertLabels(caller: CurrentUser, labelIds: readonly number[]): Promise<void> {
-    if (labelIds.length > Limits.labelMax) throw new AppError(ErrorCode.E1006_BAD_PARAMETER);
-    const found = await this.labels.findMany(caller.teamId, labelIds);
-    if (found.length !== labelIds.length) throw new AppError(ErrorCode.E1003_NO_DATA);
   }
 
   private async assertNameFree(teamId: number, name: string, exceptId?: number): Promise<void> {

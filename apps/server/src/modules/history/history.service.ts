@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import {
   decodeStoredValue,
   type BucketRow,
-  type HistoryReadRepo,
+  type HistoryReads,
   type HistoryStore,
   type StoredRow,
 } from '../history-store/index.ts';
@@ -46,7 +46,7 @@ const limit = (what: string) => new AppError(ErrorCode.E1035_HISTORY_QUERY_LIMIT
  * earlier than the device's binding to the team.
  */
 export class HistoryService {
-  private readonly reads: HistoryReadRepo;
+  private readonly reads: HistoryReads;
 
   constructor(
     private readonly repo: HistoryRepo,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DeviceTagsRepo } from '../history-store/index.ts';
+import type { DeviceTagReads } from '../history-store/index.ts';
 
 /** What the ingest pipeline needs to know about a device to check its data. */
 export interface DeviceTags {
@@ -28,7 +28,7 @@ export class DeviceTagsCache {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly tags: DeviceTagsRepo,
+    private readonly tags: DeviceTagReads,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
   ) {}

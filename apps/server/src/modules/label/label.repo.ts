@@ -4,6 +4,8 @@ import { inScope, type DataScope } from '../../lib/data-scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Label = Selectable<LabelsTable>;
+/** A label as a device shows it. */
+export type DeviceLabel = Pick<Label, 'id' | 'name'>;
 
 /** Device labels of a team and their assignment to devices (Kysely only). */
 export class LabelRepo {
@@ -88,8 +90,8 @@ export class LabelRepo {
   }
 
   /** Labels (id, name) of each device, in name order. */
-  async labelsOf(deviceIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
-    const out = new Map<number, { id: number; name: string }[]>();
+  async labelsOf(deviceIds: readonly number[]): Promise<Map<number, DeviceLabel[]>> {
+    const out = new Map<number, DeviceLabel[]>();
     if (deviceIds.length === 0) return out;
     const rows = await this.db
       .selectFrom('device_labels')

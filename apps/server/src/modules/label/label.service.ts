@@ -7,11 +7,15 @@ import {
   type LabelItem,
   type LabelListReply,
 } from '@hmi/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { Label, LabelRepo } from './label.repo.ts';
+import type { DeviceLabel, Label, LabelRepo } from './label.repo.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 const present = (l: Label, deviceCount: number): LabelItem => ({
   id: l.id,
@@ -71,6 +75,28 @@ export class LabelService {
   async delete(caller: CurrentUser, id: number): Promise<void> {
     await this.require(caller, id);
     await this.labels.delete(caller.teamId, id);
+  }
+
+  /** Refuses label ids that are not all the caller's team's (1003), or more than a device may hold (1006). */
+  async requireTeamLabels(caller: CurrentUser, labelIds: readonly number[]): Promise<void> {
+    if (labelIds.length > Limits.labelMax) throw new AppError(ErrorCode.E1006_BAD_PARAMETER);
+    const found = await this.labels.findMany(caller.teamId, labelIds);
+    if (found.length !== labelIds.length) throw new AppError(ErrorCode.E1003_NO_DATA);
+  }
+
+  /** Labels (id, name) of each device, in name order. */
+  labelsOf(deviceIds: readonly number[]): Promise<Map<number, DeviceLabel[]>> {
+    return this.labels.labelsOf(deviceIds);
+  }
+
+  /** Label ids of each device (in the caller's transaction when it changes them next). */
+  labelIdsOf(deviceIds: readonly number[], db?: Db): Promise<Map<number, number[]>> {
+    return this.labels.labelIdsOf(deviceIds, db);
+  }
+
+  /** Replaces the label set of each device, in the caller's transaction. */
+  setDeviceLabels(labelsByDevice: ReadonlyMap<number, readonly number[]>, db: Db): Promise<void> {
+    return this.labels.setDeviceLabels(labelsByDevice, db);
   }
 
   private async require(caller: CurrentUser, id: number): Promise<Label> {

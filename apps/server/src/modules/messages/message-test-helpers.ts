@@ -1,64 +1,12 @@
-import type { AlarmRecord } from '@hmi/domain';
 import type { MessageKind } from '../../db/database.ts';
 import { DEFAULT_PASSWORD, login, uniqueEmail } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { alarmRecordQuery, toAlarmRecord } from '../alarm/alarm-record.query.ts';
 
 /*
- * Helpers of the message centre and notification suites: messages and alarm records written
- * straight into the database, as the alarm engine would write them.
+ * Helpers of the message centre and notification suites: users and messages written straight
+ * into the database (alarm records: alarm/alarm-test-helpers.ts).
  */
-
-export interface RecordOverrides {
-  level?: number;
-  state?: 1 | 2 | 4;
-  ruleName?: string;
-  tagName?: string;
-  content?: string;
-  value?: string;
-  raisedAt?: number;
-}
-
-/** An alarm record of a device (open unless state 4), as the domain shows it. */
-export async function insertAlarmRecord(
-  server: TestServer,
-  teamId: number,
-  deviceId: number,
-  o: RecordOverrides = {},
-): Promise<AlarmRecord> {
-  const raisedAt = o.raisedAt ?? Date.now();
-  const state = o.state ?? 1;
-  const { id } = await server.app.db
-    .insertInto('alarm_records')
-    .values({
-      team_id: teamId,
-      device_id: deviceId,
-      rule_id: null,
-      rule_name: o.ruleName ?? 'High temperature',
-      group_id: null,
-      level: o.level ?? 16,
-      tag_id: 1,
-      tag_name: o.tagName ?? 'temp',
-      type: 2,
-      state,
-      content: o.content ?? 'Temperature too high',
-      value: o.value ?? '98.5',
-      last_value: o.value ?? '98.5',
-      times: 1,
-      raised_at: raisedAt,
-      acked_at: state === 2 ? raisedAt + 1 : null,
-      acked_by: null,
-      acked_by_name: state === 2 ? 'Operator' : null,
-      recovered_at: state === 4 ? raisedAt + 2 : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await alarmRecordQuery(server.app.db)
-    .where('alarm_records.id', '=', Number(id))
-    .executeTakeFirstOrThrow();
-  return toAlarmRecord(row);
-}
 
 export interface MessageOverrides {
   kind?: MessageKind;

@@ -1,8 +1,6 @@
-import type { AlarmRecord } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
-import { alarmRecordQuery, toAlarmRecord } from '../alarm/alarm-record.query.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -173,15 +171,6 @@ export class MessageRepo {
       })),
       total: num(total.n),
     };
-  }
-
-  /** The alarm records of these ids, as the domain shows them. */
-  async alarmRecords(ids: readonly number[]): Promise<AlarmRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await alarmRecordQuery(this.db)
-      .where('alarm_records.id', 'in', [...ids])
-      .execute();
-    return rows.map(toAlarmRecord);
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   messageTexts,
   Perm,
   resolveLocale,
+  type AlarmRecord,
   type MessageQueryParsed,
   type MessageCounts,
   type MessageItem,
@@ -37,6 +38,12 @@ const owner = (user: CurrentUser): MessageOwner => ({
   scope: user.scope,
 });
 
+/** The alarm records alarm messages carry (the alarm module's AlarmRecordRepo). */
+export interface MessageAlarmRecords {
+  /** The records of these ids, as the domain shows them. */
+  byIds(ids: readonly number[]): Promise<AlarmRecord[]>;
+}
+
 /**
  * The message centre (SPEC sections 2, 7): every user's own notices, billing and alarm messages,
  * their counts and read state. An alarm message carries its record as it is now (state, ack),
@@ -46,6 +53,7 @@ export class MessageService {
   constructor(
     private readonly repo: MessageRepo,
     private readonly bus: Bus,
+    private readonly records: MessageAlarmRecords,
   ) {}
 
   /** Real counts from the messages table; billing counts only for callers allowed to see billing messages. */
@@ -126,7 +134,7 @@ export class MessageService {
   /** Rows as items, with the alarm records of the page loaded in one query. */
   private async items(rows: MessageRow[]): Promise<MessageItem[]> {
     const ids = [...new Set(rows.flatMap((r) => (r.record_id === null ? [] : [r.record_id])))];
-    const records = new Map((await this.repo.alarmRecords(ids)).map((r) => [r.id, r]));
+    const records = new Map((await this.records.byIds(ids)).map((r) => [r.id, r]));
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,

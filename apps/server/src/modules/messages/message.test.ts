@@ -4,7 +4,8 @@ import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import type { MessagesChangedEvent } from './message.events.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
-import { insertAlarmRecord, insertMessage, userIdOf } from './message-test-helpers.ts';
+import { insertAlarmRecord } from '../alarm/alarm-test-helpers.ts';
+import { insertMessage, userIdOf } from './message-test-helpers.ts';
 import { startOfDay } from './message.service.ts';
 
 /*

@@ -20,12 +20,12 @@ import {
 } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MonitorPointsTable } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DeviceTag, DeviceTagsRepo } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 
 type Fields = Omit<MonitorAddBodyParsed, 'id'>;
@@ -108,7 +108,7 @@ export class MonitorService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly repo: MonitorRepo,
-    private readonly deviceTags: DeviceTagsRepo,
+    private readonly deviceTags: DeviceTagReads,
     private readonly publisher: DeviceConfigPublisher,
   ) {}
 

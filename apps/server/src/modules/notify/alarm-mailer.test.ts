@@ -2,10 +2,11 @@ import type { AlarmRecord } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/test-server.ts';
 import { InProcessBus } from '../../plugins/bus.ts';
-import type { AlarmEvent } from '../alarm/alarm.events.ts';
+import type { AlarmEvent } from '../alarm/index.ts';
 import type { Mailer, OutgoingMail } from '../../plugins/mail.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
-import { createActiveUserDirect, insertAlarmRecord } from '../messages/message-test-helpers.ts';
+import { insertAlarmRecord } from '../alarm/alarm-test-helpers.ts';
+import { createActiveUserDirect } from '../messages/message-test-helpers.ts';
 import { AlarmMailer, alarmMailDefaults, type AlarmMailSettings } from './alarm-mailer.ts';
 import { DeliveryRepo } from './delivery.repo.ts';
 

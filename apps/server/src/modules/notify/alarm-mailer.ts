@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { alarmMail } from '../../mail/notify-mail-texts.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { AlarmEvent } from '../alarm/alarm.events.ts';
+import type { AlarmEvent } from '../alarm/index.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { deliveryError, type DeliveryRepo, type Recipient } from './delivery.repo.ts';
 

@@ -4,8 +4,8 @@ import type { WebSocket } from 'ws';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { AlarmEvent } from '../alarm/alarm.events.ts';
-import type { MessagesChangedEvent } from '../messages/message.events.ts';
+import type { AlarmEvent } from '../alarm/index.ts';
+import type { MessagesChangedEvent } from '../messages/index.ts';
 import { MessageRate, type MessageRateSettings } from '../../lib/message-rate.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */

@@ -7,7 +7,8 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { InProcessBus } from '../../plugins/bus.ts';
 import { sleep, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
-import { insertAlarmRecord, insertMessage, userIdOf } from '../messages/message-test-helpers.ts';
+import { insertAlarmRecord } from '../alarm/alarm-test-helpers.ts';
+import { insertMessage, userIdOf } from '../messages/message-test-helpers.ts';
 import { NotifyHub, notifyHubDefaults, type NotifySocket } from './notify-hub.ts';
 
 /*

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { testMail } from '../../mail/notify-mail-texts.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { RateLimiter, RateRule } from '../verification/rate-limit.service.ts';
+import type { RateLimiter, RateRule } from '../verification/index.ts';
 import { deliveryError, type DeliveryRepo } from './delivery.repo.ts';
 
 /** The "send test" button: one mail per 30 s and 10 an hour per user (1036 beyond). */

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { readMails } from '../../../test/outbox.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import type { AlarmEvent } from '../alarm/alarm.events.ts';
+import type { AlarmEvent } from '../alarm/index.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
-import { createActiveUserDirect, insertAlarmRecord, userIdOf } from '../messages/message-test-helpers.ts';
+import { insertAlarmRecord } from '../alarm/alarm-test-helpers.ts';
+import { createActiveUserDirect, userIdOf } from '../messages/message-test-helpers.ts';
 
 /*
  * Notification settings, the test mail, the delivery log and the alarm mails against the real

@@ -17,11 +17,9 @@ import { hashPassword } from '../../lib/password.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { textsFor } from '../../mail/mail-texts.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { MessageService } from '../messages/message.service.ts';
-import { emailName, phoneName, type LoginName } from '../users/login-name.ts';
-import type { UserRepo } from '../users/user.repo.ts';
-import type { RateLimiter, RateRule } from '../verification/rate-limit.service.ts';
-import type { VerificationService } from '../verification/verification.service.ts';
+import type { MessageService } from '../messages/index.ts';
+import { emailName, phoneName, type LoginName, type UserService } from '../users/index.ts';
+import type { RateLimiter, RateRule, VerificationService } from '../verification/index.ts';
 import type { ActivationRepo } from './activation.repo.ts';
 
 const HOUR = 3600_000;
@@ -46,7 +44,7 @@ export class RegistrationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly config: Config,
-    private readonly users: UserRepo,
+    private readonly users: UserService,
     private readonly activations: ActivationRepo,
     private readonly verification: VerificationService,
     private readonly messages: MessageService,

@@ -1,15 +1,14 @@
 import { ErrorCode } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { parseLoginName } from '../users/login-name.ts';
-import type { UserRepo } from '../users/user.repo.ts';
+import { parseLoginName, type UserService } from '../users/index.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 import type { ClientMeta, IssuedTokens, SessionService } from './session.service.ts';
 
 /** Password login by email or phone. */
 export class LoginService {
   constructor(
-    private readonly users: UserRepo,
+    private readonly users: UserService,
     private readonly throttle: LoginThrottle,
     private readonly sessions: SessionService,
   ) {}

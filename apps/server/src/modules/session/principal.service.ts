@@ -1,7 +1,7 @@
 import { allPermissionIds, ErrorCode } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
-import type { PrincipalRow, UserRepo } from '../users/user.repo.ts';
+import type { PrincipalRow, UserService } from '../users/index.ts';
 import { tokenFromHeader, type AccessTokens } from './access-token.ts';
 
 const idSet = (json: string | null): ReadonlySet<number> => new Set<number>(json ? JSON.parse(json) : []);
@@ -35,7 +35,7 @@ export function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser
 export class PrincipalService {
   constructor(
     private readonly tokens: AccessTokens,
-    private readonly users: UserRepo,
+    private readonly users: UserService,
   ) {}
 
   /**

@@ -16,17 +16,13 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import {
-  CommandOfflineError,
-  CommandTimeoutError,
-  type CommandTracker,
-} from '../commands/command-tracker.ts';
+import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '../commands/index.ts';
 import {
   decodeStoredValue,
   encodeTagValue,
-  type LastValuesRepo,
+  type LastValueReads,
   type StoredValue,
-  type TagWritesRepo,
+  type TagWriteLog,
 } from '../history-store/index.ts';
 import type { SettagRepo } from './settag.repo.ts';
 
@@ -38,8 +34,8 @@ import type { SettagRepo } from './settag.repo.ts';
 export class SettagService {
   constructor(
     private readonly repo: SettagRepo,
-    private readonly lastValues: LastValuesRepo,
-    private readonly writes: TagWritesRepo,
+    private readonly lastValues: LastValueReads,
+    private readonly writes: TagWriteLog,
     private readonly commands: CommandTracker,
     private readonly bus: Bus,
     private readonly timeoutMs: number,

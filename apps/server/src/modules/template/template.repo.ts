@@ -72,6 +72,18 @@ export class TemplateRepo {
     return this.scoped(scope, db).selectAll('templates').where('templates.id', '=', id).executeTakeFirst();
   }
 
+  /** `select ... for update` of the templates' rows, in id order (PostgreSQL only: SQLite has no row locks). */
+  async lockForUpdate(ids: readonly number[], db: Transaction<Database>): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .selectFrom('templates')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   tags(templateId: number, db: Db = this.db): Promise<TemplateTagRow[]> {
     return db
       .selectFrom('template_tags')

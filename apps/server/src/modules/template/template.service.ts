@@ -11,7 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
-import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
+import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
@@ -96,6 +96,11 @@ export class TemplateService {
     return t;
   }
 
+  /** The tags of a template the caller was checked for (`require`), in their order. */
+  tagsOf(templateId: number): Promise<TemplateTagRow[]> {
+    return this.templates.tags(templateId);
+  }
+
   async detail(caller: CurrentUser, id: number, db?: Transaction<Database>): Promise<TemplateDetail> {
     const t = await this.require(caller, id, db);
     const [tags, deviceIds] = await Promise.all([
@@ -175,6 +180,35 @@ export class TemplateService {
       }
       await this.templates.delete(id, trx);
     });
+  }
+
+  /**
+   * Locks the templates' rows until the caller's transaction ends, so that checks of their rules
+   * inside it hold under concurrent edits. PostgreSQL only: SQLite has no row locks (and runs one
+   * write transaction at a time).
+   */
+  async lock(templateIds: readonly number[], trx: Transaction<Database>): Promise<void> {
+    await this.templates.lockForUpdate(templateIds, trx);
+  }
+
+  /**
+   * The templates' alarm rules changed: each template's version goes up and the configs of the
+   * devices that run it are bumped (sync state 0), in the caller's transaction, exactly as an
+   * edit of the template does. Returns those devices, whose configs the caller publishes after
+   * the commit.
+   */
+  async rulesChanged(
+    teamId: number,
+    templateIds: readonly number[],
+    trx: Transaction<Database>,
+  ): Promise<number[]> {
+    const devices: number[] = [];
+    for (const id of templateIds) {
+      await this.templates.update(id, {}, trx);
+      devices.push(...(await this.templates.deviceIds(teamId, id, trx)));
+    }
+    await this.publisher.bump(devices, trx);
+    return devices;
   }
 
   /** Checks name and team limit, then inserts in one transaction. */

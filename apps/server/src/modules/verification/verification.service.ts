@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqualHex, sixDigitCode } from '../../lib/crypto.ts';
 import { textsFor, type CodePurpose } from '../../mail/mail-texts.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { LoginName } from '../users/login-name.ts';
+import type { LoginName } from '../users/index.ts';
 import type { RateLimiter, RateRule } from './rate-limit.service.ts';
 import type { VerificationRepo } from './verification.repo.ts';
 
