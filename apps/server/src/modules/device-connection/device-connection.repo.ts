@@ -60,24 +60,8 @@ export class DeviceConnectionRepo {
    * device offline: what start-up does when no device can be connected yet.
    */
   async allOffline(reason: DeviceConnectionReason, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx: Db) => {
-      await trx
-        .insertInto('device_connection_events')
-        .columns(['device_id', 'online', 'reason', 'at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('devices')
-            .select((s) => [
-              'devices.id',
-              s.lit(0).as('online'),
-              // Typed casts: PostgreSQL cannot infer a parameter's type in a select list.
-              sql<string>`cast(${reason} as text)`.as('reason'),
-              sql<number>`cast(${at} as bigint)`.as('at'),
-            ])
-            .where('devices.online', '=', 1)
-            .where('devices.team_id', 'is not', null),
-        )
-        .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await this.eventForOnline({ online: 0, reason, at }, null, trx);
       await trx.updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute();
     });
   }
@@ -88,22 +72,33 @@ export class DeviceConnectionRepo {
    */
   async onlineAtBind(deviceIds: readonly number[], at: number, db: Db): Promise<void> {
     if (deviceIds.length === 0) return;
+    await this.eventForOnline({ online: 1, reason: 'bound', at }, deviceIds, db);
+  }
+
+  /** One event for each bound device marked online now (of `deviceIds`; null: of all), in one statement. */
+  private async eventForOnline(
+    event: { online: 0 | 1; reason: DeviceConnectionReason; at: number },
+    deviceIds: readonly number[] | null,
+    db: Db,
+  ): Promise<void> {
     await db
       .insertInto('device_connection_events')
       .columns(['device_id', 'online', 'reason', 'at'])
-      .expression((eb) =>
-        eb
+      .expression((eb) => {
+        let online = eb
           .selectFrom('devices')
           .select((s) => [
             'devices.id',
-            s.lit(1).as('online'),
-            sql<string>`cast(${'bound'} as text)`.as('reason'),
-            sql<number>`cast(${at} as bigint)`.as('at'),
+            s.lit(event.online).as('online'),
+            // Typed casts: PostgreSQL cannot infer a parameter's type in a select list.
+            sql<string>`cast(${event.reason} as text)`.as('reason'),
+            sql<number>`cast(${event.at} as bigint)`.as('at'),
           ])
-          .where('devices.id', 'in', deviceIds)
           .where('devices.online', '=', 1)
-          .where('devices.team_id', 'is not', null),
-      )
+          .where('devices.team_id', 'is not', null);
+        if (deviceIds) online = online.where('devices.id', 'in', [...deviceIds]);
+        return online;
+      })
       .execute();
   }
 
