@@ -1,5 +1,4 @@
 import {
-  envelope,
   groupAddBody,
   groupDeleteBody,
   groupItem,
@@ -10,59 +9,45 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, remove, write } from '../../plugins/entity-routes.ts';
 
 /** /device/group: the device group tree (SPEC devicegroup: view 13, add 14, edit 15, delete 16). */
 export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deviceGroups } = app.services;
+  const { deviceGroups: groups } = app.services;
 
-  app.get(
-    GroupPaths.list,
-    {
-      preHandler: requirePermission(Perm.GroupView),
-      schema: { response: { 200: envelope(groupListReply) } },
-    },
-    async (request) => ok(await deviceGroups.list(requireUser(request))),
-  );
-
-  app.post(
-    GroupPaths.add,
-    {
-      preHandler: requirePermission(Perm.GroupAdd),
-      schema: { body: groupAddBody, response: { 200: envelope(groupItem) } },
-    },
-    async (request) => ok(await deviceGroups.add(requireUser(request), request.body)),
-  );
-
-  app.post(
-    GroupPaths.rename,
-    {
-      preHandler: requirePermission(Perm.GroupEdit),
-      schema: { body: groupRenameBody, response: { 200: envelope(groupItem) } },
-    },
-    async (request) => ok(await deviceGroups.rename(requireUser(request), request.body)),
-  );
-
-  app.post(
-    GroupPaths.move,
-    {
-      preHandler: requirePermission(Perm.GroupEdit),
-      schema: { body: groupMoveBody, response: { 200: envelope(groupItem) } },
-    },
-    async (request) => ok(await deviceGroups.move(requireUser(request), request.body)),
-  );
-
-  app.post(
-    GroupPaths.delete,
-    {
-      preHandler: requirePermission(Perm.GroupDelete),
-      schema: { body: groupDeleteBody, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
-      await deviceGroups.delete(requireUser(request), request.body.id);
-      return ok(null);
-    },
-  );
+  entityRoutes(app, [
+    read({
+      path: GroupPaths.list,
+      permission: Perm.GroupView,
+      reply: groupListReply,
+      run: (caller) => groups.list(caller),
+    }),
+    write({
+      path: GroupPaths.add,
+      permission: Perm.GroupAdd,
+      body: groupAddBody,
+      reply: groupItem,
+      run: (caller, body) => groups.add(caller, body),
+    }),
+    write({
+      path: GroupPaths.rename,
+      permission: Perm.GroupEdit,
+      body: groupRenameBody,
+      reply: groupItem,
+      run: (caller, body) => groups.rename(caller, body),
+    }),
+    write({
+      path: GroupPaths.move,
+      permission: Perm.GroupEdit,
+      body: groupMoveBody,
+      reply: groupItem,
+      run: (caller, body) => groups.move(caller, body),
+    }),
+    remove({
+      path: GroupPaths.delete,
+      permission: Perm.GroupDelete,
+      body: groupDeleteBody,
+      run: (caller, body) => groups.delete(caller, body.id),
+    }),
+  ]);
 };

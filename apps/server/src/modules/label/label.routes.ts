@@ -1,5 +1,4 @@
 import {
-  envelope,
   labelAddBody,
   labelDeleteBody,
   labelItem,
@@ -9,50 +8,38 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, remove, write } from '../../plugins/entity-routes.ts';
 
 /** /device/label: the team's device labels (listing needs device view 2, changes device edit 4). */
 export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { labels } = app.services;
 
-  app.get(
-    LabelPaths.list,
-    {
-      preHandler: requirePermission(Perm.DeviceView),
-      schema: { response: { 200: envelope(labelListReply) } },
-    },
-    async (request) => ok(await labels.list(requireUser(request))),
-  );
-
-  app.post(
-    LabelPaths.add,
-    {
-      preHandler: requirePermission(Perm.DeviceEdit),
-      schema: { body: labelAddBody, response: { 200: envelope(labelItem) } },
-    },
-    async (request) => ok(await labels.add(requireUser(request), request.body.name)),
-  );
-
-  app.post(
-    LabelPaths.rename,
-    {
-      preHandler: requirePermission(Perm.DeviceEdit),
-      schema: { body: labelRenameBody, response: { 200: envelope(labelItem) } },
-    },
-    async (request) => ok(await labels.rename(requireUser(request), request.body.id, request.body.name)),
-  );
-
-  app.post(
-    LabelPaths.delete,
-    {
-      preHandler: requirePermission(Perm.DeviceEdit),
-      schema: { body: labelDeleteBody, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
-      await labels.delete(requireUser(request), request.body.id);
-      return ok(null);
-    },
-  );
+  entityRoutes(app, [
+    read({
+      path: LabelPaths.list,
+      permission: Perm.DeviceView,
+      reply: labelListReply,
+      run: (caller) => labels.list(caller),
+    }),
+    write({
+      path: LabelPaths.add,
+      permission: Perm.DeviceEdit,
+      body: labelAddBody,
+      reply: labelItem,
+      run: (caller, body) => labels.add(caller, body.name),
+    }),
+    write({
+      path: LabelPaths.rename,
+      permission: Perm.DeviceEdit,
+      body: labelRenameBody,
+      reply: labelItem,
+      run: (caller, body) => labels.rename(caller, body.id, body.name),
+    }),
+    remove({
+      path: LabelPaths.delete,
+      permission: Perm.DeviceEdit,
+      body: labelDeleteBody,
+      run: (caller, body) => labels.delete(caller, body.id),
+    }),
+  ]);
 };
