@@ -73,9 +73,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              group: ['**/pages/**', '**/shell/**'],
               message:
-                'A web feature does not import pages or the shell: move the shared piece into the feature or app/.',
+                'A web feature does not import pages or the shell: move the shared piece into the feature or shared/.',
             },
           ],
         },
@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     // The web's shared layer (client, texts, storage, feedback, theme...) knows no feature.
-    files: ['apps/web/src/app/{http,i18n,storage,feedback,query,preferences,theme,loading}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -92,7 +92,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/features/**', '**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              group: ['**/features/**', '**/pages/**', '**/shell/**'],
               message: 'The shared layer imports no feature, page or shell piece.',
             },
           ],

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 
 /** The translated reason of a failed manual call, shown in place above the form's button. */
 export function useFormFailure() {

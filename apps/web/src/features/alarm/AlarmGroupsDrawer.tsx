@@ -10,8 +10,8 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AlarmLimits, ErrorCode, type AlarmGroup } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
 import { toastFailure } from '../device/toast-failure.ts';
 import { sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
 import { checkGroupName } from './group-name.ts';

@@ -12,8 +12,8 @@ import {
   type AlarmRule,
   type TemplateTag,
 } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
 import { sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
 import { alarmLevels } from './alarm-levels.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@hmi/domain';
-import { ApiError, CancelledError } from '../../app/http/http-errors.ts';
+import { ApiError, CancelledError } from '../../shared/http/http-errors.ts';
 import { fieldErrorsOf, importRowsOf, sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
 
 const text: AlarmFailureText = {

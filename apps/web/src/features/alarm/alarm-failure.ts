@@ -1,5 +1,5 @@
 import { ErrorCode, type AlarmFieldError, type AlarmImportErrors } from '@hmi/domain';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 import { placeFailure, type FailureText } from '../device/place-failure.ts';
 
 /** A failed alarm call sorted for the form: texts under named fields, the rest above the buttons. */

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AlarmRecordQuery } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { toastFailure } from '../device/toast-failure.ts';
 import { alarmApi, alarmKeys } from './alarm.api.ts';
 

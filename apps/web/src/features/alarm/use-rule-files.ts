@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type AlarmImportErrors } from '@hmi/domain';
-import { successToast, toasts } from '../../app/feedback/notifier.ts';
-import { currentLocale } from '../../app/i18n/i18n.ts';
-import { isApiError } from '../../app/http/http-errors.ts';
+import { successToast, toasts } from '../../shared/feedback/notifier.ts';
+import { currentLocale } from '../../shared/i18n/i18n.ts';
+import { isApiError } from '../../shared/http/http-errors.ts';
 import { save } from '../history/use-history-export.ts';
 import { toastFailure } from '../device/toast-failure.ts';
 import { alarmApi } from './alarm.api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { TemplateSelect } from '../template/TemplateSelect.tsx';
 import { useAssignTemplate } from './use-device-mutations.ts';
 import { usePlacedFailure } from './use-placed-failure.ts';

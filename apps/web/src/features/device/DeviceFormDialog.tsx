@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, validateDeviceName, type DeviceListItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useValidator } from '../auth/use-validator.ts';
 import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
 import { TemplateSelect } from '../template/TemplateSelect.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Segmented, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Limits, VALIDATION_NAMESPACE, validateLabelSelection, type LabelRef } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { LabelSelect } from '../label/LabelSelect.tsx';
 import { useSetDeviceLabels } from './use-device-mutations.ts';
 import { usePlacedFailure } from './use-placed-failure.ts';

@@ -11,7 +11,7 @@ import {
   type DeviceOverview,
   type DeviceTemplateBody,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Device calls (contract: packages/domain/src/api/device.api.ts). Form calls are manual. */
 export const deviceApi = {

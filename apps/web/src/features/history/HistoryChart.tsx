@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
+import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
 import type { TimeRange } from './history-range.ts';
 import { lineColumn, maxColumn, minColumn, type ChartData } from './history-series.ts';
 import { chartLayout, plotData } from './chart-scales.ts';

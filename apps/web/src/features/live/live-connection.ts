@@ -1,7 +1,7 @@
 import { API_BASE, LivePaths, StringErrorCode } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import { sessionEvents } from '../../app/http/session-events.ts';
-import { storage } from '../../app/storage/storage.ts';
+import { http } from '../../shared/http/http.ts';
+import { sessionEvents } from '../../shared/http/session-events.ts';
+import { storage } from '../../shared/storage/storage.ts';
 import { sessionApi } from '../session/session.api.ts';
 import { LiveSocket, type LiveSocketOptions } from './live-socket.ts';
 

@@ -4,7 +4,7 @@ import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useAcknowledge } from '../alarm/use-alarm-records.ts';
 import { usePermission } from '../device/use-permission.ts';
 import { messageKeys } from './message.api.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 import { alarmApi } from '../alarm/alarm.api.ts';
 import { timezoneOffsetHours } from '../history/history-range.ts';
 import { save } from '../history/use-history-export.ts';

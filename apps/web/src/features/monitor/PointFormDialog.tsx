@@ -20,7 +20,7 @@ import {
   type MonitorTag,
   type ValidationResult,
 } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure, type FailurePlaces } from '../device/use-placed-failure.ts';
 import { useMonitorMutations } from './use-monitor.ts';
 

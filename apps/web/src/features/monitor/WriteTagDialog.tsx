@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Descriptions, Form, Input, Modal, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TagDataType, tagDataTypeName, type MonitorTag, type SettagReply } from '@hmi/domain';
-import { errorText } from '../../app/i18n/i18n.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
 import { useLiveValue, type LiveValueStore } from '../live/live-value-store.ts';
 import { formatTagValue, parseWriteInput } from './tag-value.ts';
 import { useSettag } from './use-monitor.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { NotifyEvent } from '@hmi/domain';
 import type { LiveSocketStatus, SocketLike } from '../live/live-socket.ts';
 import { LiveSocketSettings } from '../live/live-socket.ts';
-import { CancelledError } from '../../app/http/http-errors.ts';
+import { CancelledError } from '../../shared/http/http-errors.ts';
 import {
   createNotifySocket,
   NotifyReconnect,

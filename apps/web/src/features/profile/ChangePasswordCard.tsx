@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { PasswordFields } from '../account/PasswordFields.tsx';
 import { useFormFailure } from '../account/use-form-failure.ts';
 import { useChangePassword } from './use-profile-mutations.ts';

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Region, type UserProfile } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import { storage } from '../../app/storage/storage.ts';
+import { http } from '../../shared/http/http.ts';
+import { storage } from '../../shared/storage/storage.ts';
 import { useFormFailure } from '../account/use-form-failure.ts';
 import { useCloseAccount } from './use-profile-mutations.ts';
 

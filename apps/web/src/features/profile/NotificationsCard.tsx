@@ -3,9 +3,9 @@ import { Alert, Button, Card, Checkbox, Divider, Skeleton, Space, Switch, Typogr
 import { MailOutlined, SendOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlarmLevel, NotifyDelivery } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 import { alarmLevels, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { createAlarmSound, useAlarmSoundPreference } from '../notify/alarm-sound.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@hmi/domain';
-import { storage } from '../../app/storage/storage.ts';
+import { storage } from '../../shared/storage/storage.ts';
 import { accountApi } from '../account/account.api.ts';
 import { sessionKeys } from '../session/session.api.ts';
 

@@ -6,7 +6,7 @@ import {
   type TokenPair,
   type UserProfile,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Calls of the sign-in session (SPEC section 7). */
 export const sessionApi = {

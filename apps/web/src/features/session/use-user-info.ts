@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { storage } from '../../app/storage/storage.ts';
-import { StorageKey } from '../../app/storage/storage-keys.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { StorageKey } from '../../shared/storage/storage-keys.ts';
 import { sessionApi, sessionKeys } from './session.api.ts';
 
 /** The signed-in user's profile (getUserInfo), kept under USER_INFO as well. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type TemplateItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../device/use-placed-failure.ts';
 import { useCopyTemplate } from './use-template-mutations.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Drawer, Form, Grid, Input, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, templateTypes, type TemplateType } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useUserInfo } from '../session/use-user-info.ts';
 import { usePlacedFailure } from '../device/use-placed-failure.ts';
 import { useTemplateDetail } from './use-templates.ts';

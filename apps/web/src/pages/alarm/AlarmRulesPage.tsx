@@ -28,7 +28,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MenuPath, Perm, type AlarmRule } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePermission } from '../../features/device/use-permission.ts';
 import { toastFailure } from '../../features/device/toast-failure.ts';
 import { TemplateSelect } from '../../features/template/TemplateSelect.tsx';

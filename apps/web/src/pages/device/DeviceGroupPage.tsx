@@ -28,7 +28,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatGroupPath, groupPath, MenuPath, Perm, type GroupItem, type GroupNode } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useGroups } from '../../features/device-group/use-groups.ts';
 import { useDeleteGroup, useMoveGroup } from '../../features/device-group/use-group-mutations.ts';
 import { findGroup, subtreeDeviceCount } from '../../features/device-group/group-tree-data.ts';

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type DeviceListItem, type LabelRef } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { DeviceTable, type DeviceAction } from '../../features/device/DeviceTable.tsx';
 import { DeviceFilterBar } from '../../features/device/DeviceFilterBar.tsx';
 import { ColumnSettings } from '../../features/device/ColumnSettings.tsx';

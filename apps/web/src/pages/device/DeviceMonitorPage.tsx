@@ -13,9 +13,9 @@ import {
   termKey,
   type MonitorTag,
 } from '@hmi/domain';
-import { successToast, toasts } from '../../app/feedback/notifier.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
+import { successToast, toasts } from '../../shared/feedback/notifier.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
 import { usePermission } from '../../features/device/use-permission.ts';
 import { useLiveDevice } from '../../features/live/use-live-device.ts';
 import { MonitorTable } from '../../features/monitor/MonitorTable.tsx';

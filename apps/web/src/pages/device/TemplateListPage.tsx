@@ -29,7 +29,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MenuPath, Perm, type TemplateItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useTemplateList } from '../../features/template/use-templates.ts';
 import { useDeleteTemplate } from '../../features/template/use-template-mutations.ts';
 import { TemplateEditorDrawer } from '../../features/template/TemplateEditorDrawer.tsx';

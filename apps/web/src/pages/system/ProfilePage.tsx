@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../features/session/use-user-info.ts';
-import { useShellMenu } from '../../app/router/use-shell-menu.ts';
+import { useShellMenu } from '../../shell/router/use-shell-menu.ts';
 import { AccountDetailsCard } from '../../features/profile/AccountDetailsCard.tsx';
 import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.tsx';
 import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';

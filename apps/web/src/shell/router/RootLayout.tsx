@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sessionEvents } from '../http/session-events.ts';
+import { sessionEvents } from '../../shared/http/session-events.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 /** Sets the page title from the route and turns a forced sign-out into a trip to /login. */

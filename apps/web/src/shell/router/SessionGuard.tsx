@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storage } from '../storage/storage.ts';
-import { isCancelled } from '../http/http-errors.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { isCancelled } from '../../shared/http/http-errors.ts';
 import { useUserInfo } from '../../features/session/use-user-info.ts';
 import { useMessageCounts } from '../../features/session/use-message-counts.ts';
 

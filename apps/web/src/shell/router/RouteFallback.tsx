@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SpinnerCircle } from '../loading/SpinnerCircle.tsx';
+import { SpinnerCircle } from '../../shared/loading/SpinnerCircle.tsx';
 
 /** Shown while a screen's code arrives. */
 export function RouteFallback() {

@@ -2,11 +2,11 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { themeConfig } from './theme/theme-config.ts';
-import { applyThemeMode, readThemeMode, type ThemeMode } from './theme/theme-mode.ts';
-import { ThemeModeContext } from './preferences/theme-mode-context.ts';
-import { NotifierBridge } from './feedback/NotifierBridge.tsx';
-import { LoadingOverlay } from './loading/LoadingOverlay.tsx';
+import { themeConfig } from '../shared/theme/theme-config.ts';
+import { applyThemeMode, readThemeMode, type ThemeMode } from '../shared/theme/theme-mode.ts';
+import { ThemeModeContext } from '../shared/preferences/theme-mode-context.ts';
+import { NotifierBridge } from '../shared/feedback/NotifierBridge.tsx';
+import { LoadingOverlay } from '../shared/loading/LoadingOverlay.tsx';
 
 interface Props {
   antdLocale: AntdLocale;

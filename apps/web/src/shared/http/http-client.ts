@@ -9,7 +9,7 @@ export interface RequestConfig extends AxiosRequestConfig {
   replayed?: boolean;
 }
 
-/** The token side of browser storage the client needs (see app/storage). */
+/** The token side of browser storage the client needs (see shared/storage). */
 export interface TokenStore {
   token(): string | null;
   refreshToken(): string | null;

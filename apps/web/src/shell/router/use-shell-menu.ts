@@ -9,8 +9,8 @@ import {
   type Region,
   type UserProfile,
 } from '@hmi/domain';
-import { storage } from '../storage/storage.ts';
-import { StorageKey } from '../storage/storage-keys.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { StorageKey } from '../../shared/storage/storage-keys.ts';
 import { useUserInfo } from '../../features/session/use-user-info.ts';
 import { implementedPaths } from './shell-pages.ts';
 

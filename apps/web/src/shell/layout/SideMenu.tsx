@@ -4,7 +4,7 @@ import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@hmi/domain';
-import { useThemeMode } from '../preferences/theme-mode-context.ts';
+import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
 import { sectionIcons } from './section-icons.tsx';
 
 /** 'menu.system.profile' -> key 'system.profile' of the menu namespace. */

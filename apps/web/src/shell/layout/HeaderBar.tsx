@@ -2,11 +2,11 @@ import { Button, Grid, Tag, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, CloudServerOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Region, UserProfile } from '@hmi/domain';
-import { LanguageSwitch } from '../preferences/LanguageSwitch.tsx';
-import { ThemeSwitch } from '../preferences/ThemeSwitch.tsx';
+import { LanguageSwitch } from '../../shared/preferences/LanguageSwitch.tsx';
+import { ThemeSwitch } from '../../shared/preferences/ThemeSwitch.tsx';
 import { MessageBadge } from './MessageBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { BrandMark } from '../theme/BrandMark.tsx';
+import { BrandMark } from '../../shared/theme/BrandMark.tsx';
 
 interface Props {
   profile: UserProfile;
