@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import {
-  isRegion,
   menuFor,
   menuPaths,
   MenuPath,
@@ -9,18 +8,9 @@ import {
   type Region,
   type UserProfile,
 } from '@hmi/domain';
-import { storage } from '../../shared/storage/storage.ts';
-import { StorageKey } from '../../shared/storage/storage-keys.ts';
+import { sessionRegion } from '../../shared/session/session-region.ts';
 import { useUserInfo } from '../../features/session/use-user-info.ts';
 import { implementedPaths } from './shell-pages.ts';
-
-/** The region the session works in: the one of the login reply, else the first of the profile. */
-export function sessionRegion(profile?: UserProfile): Region {
-  const stored = storage.get(StorageKey.CURRENTREGION);
-  if (isRegion(stored)) return stored;
-  const first = profile?.data_center.split(',')[0]?.trim();
-  return isRegion(first) ? first : 'cn';
-}
 
 /** Keeps the menu leaves whose screens exist, and the sections that still have one. */
 function implementedOnly(nodes: readonly MenuNode[], implemented: ReadonlySet<string>): MenuNode[] {
