@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AlarmLimits, ErrorCode, type AlarmGroup } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { errorText } from '../../shared/i18n/i18n.ts';
-import { toastFailure } from '../device/toast-failure.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
 import { checkGroupName } from './group-name.ts';
 import { useIssueText } from './issue-text.ts';

@@ -1,6 +1,6 @@
 import { ErrorCode, type AlarmFieldError, type AlarmImportErrors } from '@hmi/domain';
 import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
-import { placeFailure, type FailureText } from '../device/place-failure.ts';
+import { placeFailure, type FailureText } from '../../shared/feedback/place-failure.ts';
 
 /** A failed alarm call sorted for the form: texts under named fields, the rest above the buttons. */
 export interface AlarmFailure {

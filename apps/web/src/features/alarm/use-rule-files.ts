@@ -5,7 +5,7 @@ import { successToast, toasts } from '../../shared/feedback/notifier.ts';
 import { currentLocale } from '../../shared/i18n/i18n.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
 import { save } from '../history/use-history-export.ts';
-import { toastFailure } from '../device/toast-failure.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { alarmApi } from './alarm.api.ts';
 import { fieldErrorsOf, importRowsOf } from './alarm-failure.ts';
 import { checkImportFile } from './import-file.ts';

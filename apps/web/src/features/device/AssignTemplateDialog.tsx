@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { TemplateSelect } from '../template/TemplateSelect.tsx';
 import { useAssignTemplate } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Props {
   ids: number[] | undefined;

@@ -8,7 +8,7 @@ import { useValidator } from '../auth/use-validator.ts';
 import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
 import { TemplateSelect } from '../template/TemplateSelect.tsx';
 import { useBindDevice, useEditDevice } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   sn: string;

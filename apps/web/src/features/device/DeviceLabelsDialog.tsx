@@ -5,7 +5,7 @@ import { Limits, VALIDATION_NAMESPACE, validateLabelSelection, type LabelRef } f
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { LabelSelect } from '../label/LabelSelect.tsx';
 import { useSetDeviceLabels } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 type Mode = 'set' | 'add' | 'remove';
 

@@ -27,10 +27,3 @@ export const deviceApi = {
     http.post<DeviceBulkReply>(DevicePaths.template, body, { manual: true }),
   unbind: (ids: number[]) => http.post<DeviceBulkReply>(DevicePaths.unbind, { ids }),
 };
-
-export const deviceKeys = {
-  all: ['device'] as const,
-  lists: ['device', 'list'] as const,
-  list: (query: DeviceListQuery) => ['device', 'list', query] as const,
-  overview: ['device', 'overview'] as const,
-};

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceApi, deviceKeys } from './device.api.ts';
+import { deviceApi } from './device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 import { groupKeys } from '../device-group/group.api.ts';
 import { labelKeys } from '../label/label.api.ts';
 import { templateKeys } from '../template/template.api.ts';

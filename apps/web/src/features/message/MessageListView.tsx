@@ -6,7 +6,7 @@ import { Perm, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { useAcknowledge } from '../alarm/use-alarm-records.ts';
-import { usePermission } from '../device/use-permission.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { messageKeys } from './message.api.ts';
 import { useMessageCounts } from '../session/use-message-counts.ts';
 import { MessageFilterBar } from './MessageFilterBar.tsx';
@@ -17,7 +17,7 @@ import { useAlarmMessageExport } from './use-alarm-message-export.ts';
 import { useMessageList, useSetRead } from './use-messages.ts';
 import { useMessageParams } from './use-message-params.ts';
 import '../alarm/alarm.css';
-import '../device/device.css';
+import '../../shared/styles/page-list.css';
 import './message.css';
 
 /**

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageQuery, MessageSetReadBody } from '@hmi/domain';
-import { sessionKeys } from '../session/session.api.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
 import { timezoneOffsetHours } from '../history/history-range.ts';
 import { messageApi, messageKeys } from './message.api.ts';
 

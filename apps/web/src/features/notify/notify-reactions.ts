@@ -1,6 +1,6 @@
 import { AlarmLevel, type AlarmRecord, type NotifyEvent } from '@hmi/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { sessionKeys } from '../session/session.api.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
 import { messageKeys } from '../message/message.api.ts';
 
 /** Every alarm query of the console (rules, records, device status) starts with this key. */

@@ -3,8 +3,8 @@ import { Alert, Button, Drawer, Form, Grid, Input, Radio, Select, Skeleton, Spac
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, templateTypes, type TemplateType } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
-import { useUserInfo } from '../session/use-user-info.ts';
-import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useTemplateDetail } from './use-templates.ts';
 import { useAddTemplate, useEditTemplate } from './use-template-mutations.ts';
 import { TagsEditor } from './TagsEditor.tsx';

@@ -34,9 +34,9 @@ import { useDeleteGroup, useMoveGroup } from '../../features/device-group/use-gr
 import { findGroup, subtreeDeviceCount } from '../../features/device-group/group-tree-data.ts';
 import { GroupNameDialog, type GroupDialogState } from '../../features/device-group/GroupNameDialog.tsx';
 import { GroupMoveDialog } from '../../features/device-group/GroupMoveDialog.tsx';
-import { usePermission } from '../../features/device/use-permission.ts';
-import { toastFailure } from '../../features/device/toast-failure.ts';
-import '../../features/device/device.css';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
+import '../../shared/styles/page-list.css';
 import '../../features/device-group/device-group.css';
 
 type Node = GroupNode<GroupItem>;

@@ -25,14 +25,14 @@ import { useLiveDeviceRefresh } from '../../features/device/use-live-device-refr
 import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
 import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import {
   desktopColumns,
   phoneColumns,
   wideColumns,
   type DeviceColumnKey,
 } from '../../features/device/device-columns.ts';
-import '../../features/device/device.css';
+import '../../shared/styles/page-list.css';
 
 interface Target {
   ids: number[];

@@ -16,7 +16,7 @@ import {
 import { successToast, toasts } from '../../shared/feedback/notifier.ts';
 import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 import { errorText } from '../../shared/i18n/i18n.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { useLiveDevice } from '../../features/live/use-live-device.ts';
 import { MonitorTable } from '../../features/monitor/MonitorTable.tsx';
 import { PointFormDialog, type PointFormMode } from '../../features/monitor/PointFormDialog.tsx';

@@ -34,8 +34,8 @@ import { useTemplateList } from '../../features/template/use-templates.ts';
 import { useDeleteTemplate } from '../../features/template/use-template-mutations.ts';
 import { TemplateEditorDrawer } from '../../features/template/TemplateEditorDrawer.tsx';
 import { TemplateCopyDialog } from '../../features/template/TemplateCopyDialog.tsx';
-import { usePermission } from '../../features/device/use-permission.ts';
-import '../../features/device/device.css';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import '../../shared/styles/page-list.css';
 import '../../features/template/template.css';
 
 const PAGE_SIZE = 20;

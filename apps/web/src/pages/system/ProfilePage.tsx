@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { sessionRegion } from '../../shared/session/session-region.ts';
 import { AccountDetailsCard } from '../../features/profile/AccountDetailsCard.tsx';
 import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Drawer, Grid, Layout } from 'antd';
-import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { useShellMenu } from '../router/use-shell-menu.ts';
 import { RouteFallback } from '../router/RouteFallback.tsx';
 import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';

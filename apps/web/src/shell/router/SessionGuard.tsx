@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { storage } from '../../shared/storage/storage.ts';
 import { isCancelled } from '../../shared/http/http-errors.ts';
-import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { useMessageCounts } from '../../features/session/use-message-counts.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type UserProfile,
 } from '@hmi/domain';
 import { sessionRegion } from '../../shared/session/session-region.ts';
-import { useUserInfo } from '../../features/session/use-user-info.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { implementedPaths } from './shell-pages.ts';
 
 /** Keeps the menu leaves whose screens exist, and the sections that still have one. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@hmi/domain';
-import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
+import { isApiError, isCancelled } from '../http/http-errors.ts';
 
 /** Where a failed manual call is shown: under one field of the form, or above its buttons. */
 export interface PlacedFailure {

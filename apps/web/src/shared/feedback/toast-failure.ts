@@ -1,6 +1,6 @@
-import { toasts } from '../../shared/feedback/notifier.ts';
-import { errorText } from '../../shared/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
+import { toasts } from './notifier.ts';
+import { errorText } from '../i18n/i18n.ts';
+import { isApiError, isCancelled } from '../http/http-errors.ts';
 
 /** Shows a manual call's failure as the usual error toast (for actions that have no form). */
 export function toastFailure(e: unknown): void {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE } from '@hmi/domain';
-import { errorText } from '../../shared/i18n/i18n.ts';
+import { errorText } from '../i18n/i18n.ts';
 import { placeFailure } from './place-failure.ts';
 
 export interface FailurePlaces {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { visibleWith, type VisibilityRule } from '@hmi/domain';
-import { useUserInfo } from '../session/use-user-info.ts';
+import { useUserInfo } from './use-user-info.ts';
 
 /** `can(rule)`: whether the signed-in user may see a button guarded by `rule` (SPEC section 6). */
 export function usePermission() {

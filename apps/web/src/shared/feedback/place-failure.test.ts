@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CancelledError } from '../../shared/http/http-errors.ts';
+import { ApiError, CancelledError } from '../http/http-errors.ts';
 import { placeFailure, type FailureText } from './place-failure.ts';
 
 const text: FailureText = {
