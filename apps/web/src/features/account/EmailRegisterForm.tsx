@@ -8,7 +8,7 @@ import { AgreementCheckbox } from '../auth/AgreementCheckbox.tsx';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
-import { useFormFailure } from './use-form-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   username: string;
@@ -26,7 +26,7 @@ export function EmailRegisterForm({
 }) {
   const { t, i18n } = useTranslation('register');
   const { rule } = useValidator();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const [sentTo, setSentTo] = useState<string>();
   const [busy, setBusy] = useState(false);
 

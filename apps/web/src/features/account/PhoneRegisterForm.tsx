@@ -9,7 +9,7 @@ import { AgreementCheckbox } from '../auth/AgreementCheckbox.tsx';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
-import { useFormFailure } from './use-form-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   area_code: string;
@@ -31,7 +31,7 @@ export function PhoneRegisterForm({
   const { rule } = useValidator();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const [busy, setBusy] = useState(false);
 
   const sendCode = async () => {

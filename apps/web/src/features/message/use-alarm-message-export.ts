@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import { errorText } from '../../shared/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
+import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { alarmApi } from '../alarm/alarm.api.ts';
 import { timezoneOffsetHours } from '../history/history-range.ts';
 import { save } from '../history/use-history-export.ts';
@@ -25,8 +24,7 @@ export function useAlarmMessageExport() {
       save(bytes, XLSX, `${fileStem}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
       return true;
     } catch (err) {
-      if (isCancelled(err)) return false;
-      setFailure(isApiError(err) ? errorText(err.code, err.data, err.msg) : errorText('ERR_NETWORK'));
+      setFailure(failureText(err));
       return false;
     } finally {
       setBusy(false);

@@ -4,8 +4,7 @@ import { MailOutlined, SendOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlarmLevel, NotifyDelivery } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
-import { errorText } from '../../shared/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
+import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { alarmLevels, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
 import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
 import { createAlarmSound, useAlarmSoundPreference } from '../notify/alarm-sound.ts';
@@ -48,8 +47,8 @@ export function NotificationsCard() {
             : { ok: false, text: t('notify.testFailed', { reason: deliveryReason(d.error) }) },
         ),
       onError: (e: unknown) => {
-        if (isCancelled(e)) return;
-        const reason = isApiError(e) ? errorText(e.code, e.data, e.msg) : errorText('ERR_NETWORK');
+        const reason = failureText(e);
+        if (reason === undefined) return;
         setResult({ ok: false, text: t('notify.testFailed', { reason }) });
       },
     });

@@ -13,9 +13,8 @@ import {
   termKey,
   type MonitorTag,
 } from '@hmi/domain';
-import { successToast, toasts } from '../../shared/feedback/notifier.ts';
-import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
-import { errorText } from '../../shared/i18n/i18n.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { useLiveDevice } from '../../features/live/use-live-device.ts';
 import { MonitorTable } from '../../features/monitor/MonitorTable.tsx';
@@ -74,16 +73,10 @@ export function DeviceMonitorPage() {
         okButtonProps: { danger: true, 'data-testid': 'delete-confirm' } as ButtonProps,
         cancelText: t('common:cancel'),
         onOk: () =>
-          remove.mutateAsync(ids).then(
-            (r) => {
-              successToast(t('delete.done', { count: r.count }));
-              setSelected((s) => s.filter((id) => !ids.includes(id)));
-            },
-            (e: unknown) => {
-              if (!isCancelled(e))
-                toasts.error(isApiError(e) ? errorText(e.code, e.data, e.msg) : errorText('ERR_NETWORK'));
-            },
-          ),
+          remove.mutateAsync(ids).then((r) => {
+            successToast(t('delete.done', { count: r.count }));
+            setSelected((s) => s.filter((id) => !ids.includes(id)));
+          }, toastFailure),
       });
     },
     [modal, remove, t],
