@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureEntry } from './eslint-rules/feature-entry.js';
 
 export default tseslint.config(
   {
@@ -81,6 +82,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Web features reach each other only through a public entry: features/<b>/index.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { 'feature-entry': featureEntry } } },
+    rules: { 'layers/feature-entry': 'error' },
   },
   {
     // The web's shared layer (client, texts, storage, feedback, theme...) knows no feature.

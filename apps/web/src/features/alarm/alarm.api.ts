@@ -17,7 +17,7 @@ import {
 } from '@hmi/domain';
 import { http } from '../../shared/http/http.ts';
 import type { RequestConfig } from '../../shared/http/http-client.ts';
-import { envelopeOrBytes } from '../history/history.api.ts';
+import { envelopeOrBytes } from '../history/index.ts';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -4,7 +4,7 @@ import { ErrorCode, type AlarmImportErrors } from '@hmi/domain';
 import { successToast, toasts } from '../../shared/feedback/notifier.ts';
 import { currentLocale } from '../../shared/i18n/i18n.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
-import { save } from '../history/use-history-export.ts';
+import { save } from '../history/index.ts';
 import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { fieldErrorsOf } from '../../shared/feedback/place-failure.ts';
 import { alarmApi } from './alarm.api.ts';

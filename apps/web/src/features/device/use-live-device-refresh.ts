@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLiveDeviceStates } from '../live/use-live-device-states.ts';
+import { useLiveDeviceStates } from '../live/index.ts';
 import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 /**

@@ -9,6 +9,7 @@ import { chartLayout, plotData } from './chart-scales.ts';
 import { chartOptions } from './chart-options.ts';
 import { HistoryLegend, type LegendTag } from './HistoryLegend.tsx';
 import 'uplot/dist/uPlot.min.css';
+import './history.css';
 
 /** uPlot arrives in its own chunk the first time a chart is drawn. */
 let uPlotModule: Promise<typeof uPlot> | undefined;

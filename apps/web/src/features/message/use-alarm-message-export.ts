@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
-import { alarmApi } from '../alarm/alarm.api.ts';
-import { timezoneOffsetHours } from '../history/history-range.ts';
-import { save } from '../history/use-history-export.ts';
+import { alarmApi } from '../alarm/index.ts';
+import { timezoneOffsetHours, save } from '../history/index.ts';
 import { toExportBody, type MessageListParams } from './message-params.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -3,7 +3,7 @@ import { Alert, Descriptions, Form, Input, Modal, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TagDataType, tagDataTypeName, type MonitorTag, type SettagReply } from '@hmi/domain';
 import { errorText } from '../../shared/i18n/i18n.ts';
-import { useLiveValue, type LiveValueStore } from '../live/live-value-store.ts';
+import { useLiveValue, type LiveValueStore } from '../live/index.ts';
 import { formatTagValue, parseWriteInput } from './tag-value.ts';
 import { useSettag } from './use-monitor.ts';
 import { writeFailure } from './write-outcome.ts';

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { NotifyEvent } from '@hmi/domain';
-import type { LiveSocketStatus, SocketLike } from '../live/live-socket.ts';
-import { LiveSocketSettings } from '../live/live-socket.ts';
+import { type LiveSocketStatus, type SocketLike, LiveSocketSettings } from '../live/index.ts';
 import { CancelledError } from '../../shared/http/http-errors.ts';
 import {
   createNotifySocket,

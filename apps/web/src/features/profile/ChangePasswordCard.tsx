@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { successToast } from '../../shared/feedback/notifier.ts';
-import { PasswordFields } from '../account/PasswordFields.tsx';
+import { PasswordFields } from '../account/index.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useChangePassword } from './use-profile-mutations.ts';
 

@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmLevel, NotifyDelivery } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
-import { alarmLevels, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { createAlarmSound, useAlarmSoundPreference } from '../notify/alarm-sound.ts';
-import { useNotifySettings, useSaveNotifySettings, useSendTestMail } from '../notify/use-notify-settings.ts';
+import { alarmLevels, levelMask, levelsOfMask, AlarmLevelTag } from '../alarm/index.ts';
+import {
+  createAlarmSound,
+  useAlarmSoundPreference,
+  useNotifySettings,
+  useSaveNotifySettings,
+  useSendTestMail,
+} from '../notify/index.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { deliveryReason } from './delivery-reason.ts';
 
