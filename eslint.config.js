@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureEntry } from './eslint-rules/feature-entry.js';
 
 export default tseslint.config(
   {
@@ -129,9 +130,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              group: ['**/pages/**', '**/shell/**'],
               message:
-                'A web feature does not import pages or the shell: move the shared piece into the feature or app/.',
+                'A web feature does not import pages or the shell: move the shared piece into the feature or shared/.',
             },
           ],
         },
@@ -139,8 +140,14 @@ export default tseslint.config(
     },
   },
   {
+    // Web features reach each other only through a public entry: features/<b>/index.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { 'feature-entry': featureEntry } } },
+    rules: { 'layers/feature-entry': 'error' },
+  },
+  {
     // The web's shared layer (client, texts, storage, feedback, theme...) knows no feature.
-    files: ['apps/web/src/app/{http,i18n,storage,feedback,query,preferences,theme,loading}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -148,7 +155,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/features/**', '**/pages/**', '**/app/router/**', '**/app/layout/**'],
+              group: ['**/features/**', '**/pages/**', '**/shell/**'],
               message: 'The shared layer imports no feature, page or shell piece.',
             },
           ],

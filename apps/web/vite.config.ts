@@ -53,7 +53,13 @@ export default defineConfig({
       treeshake: {
         // Chains like z.string().trim().optional() inside schema definitions.
         manualPureFunctions: ['z', 'singleLineText', 'multiLineText'],
-        moduleSideEffects: [{ test: /packages[\\/]domain[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /packages[\\/]domain[\\/]/, sideEffects: false },
+          // The console's own modules run nothing on import (house style: no module-level state;
+          // main.tsx is the one that does). Features reach each other through index.ts re-exports:
+          // a module re-exported there and not used by the importer drops out, its stylesheet too.
+          { test: /apps[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/, sideEffects: false },
+        ],
       },
     },
   },

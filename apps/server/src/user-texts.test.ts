@@ -26,7 +26,7 @@ import { importTemplateWorkbook, ruleRow } from './modules/alarm-rule/alarm-shee
  * Every user-visible name of a level, alarm type, record state and data type is the same in each
  * language wherever the server writes it — mail, alarm message title, rule sheet, codes sheet,
  * record export, import messages — and is the console's name (the domain `terms`, which the web
- * loads as its `terms` namespace: apps/web/src/app/i18n/web-terms.test.ts). The writers read the
+ * loads as its `terms` namespace: apps/web/src/shared/i18n/web-terms.test.ts). The writers read the
  * one catalogue by construction; this checks what they actually write.
  */
 

@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from './app/i18n/i18n.ts';
-import { loadLibraryLocales } from './app/i18n/antd-locale.ts';
-import { AppProviders } from './app/AppProviders.tsx';
-import { createRouter } from './app/router/router.tsx';
-import { createQueryClient } from './app/query/query-client.ts';
-import { exposeLoading } from './app/loading/loading-store.ts';
-import './app/theme/global.css';
+import { initI18n } from './shared/i18n/i18n.ts';
+import { loadLibraryLocales } from './shared/i18n/antd-locale.ts';
+import { AppProviders } from './shell/AppProviders.tsx';
+import { createRouter } from './shell/router/router.tsx';
+import { createQueryClient } from './shared/query/query-client.ts';
+import { exposeLoading } from './shared/loading/loading-store.ts';
+import './shared/theme/global.css';
 
 exposeLoading();
 const locale = await initI18n();

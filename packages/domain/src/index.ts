@@ -8,7 +8,6 @@ export * from './constants/tag-types.constants.ts';
 export * from './constants/states.constants.ts';
 export * from './constants/alarm.constants.ts';
 export * from './constants/regions.constants.ts';
-export * from './constants/storage-keys.constants.ts';
 export * from './constants/locale.constants.ts';
 export * from './constants/reserved-names.constants.ts';
 export * from './constants/limits.constants.ts';

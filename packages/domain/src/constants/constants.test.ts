@@ -10,7 +10,6 @@ import {
 } from './regions.constants.ts';
 import { DEVICE_NAME_RESERVED_WORDS, RESERVED_RECIPE_NAMES } from './reserved-names.constants.ts';
 import { CardKind, CardStatus, InvitationOutcome, OnlineState, SyncState } from './states.constants.ts';
-import { STORAGE_KEY_PREFIX, StorageKey, storageKey } from './storage-keys.constants.ts';
 
 describe('states', () => {
   it('online and sync states', () => {
@@ -49,22 +48,6 @@ describe('regions', () => {
   ])('isRegion(%j) = %s', (value, expected) => {
     expect(isRegion(value)).toBe(expected);
     expect(regionSchema.safeParse(value).success).toBe(expected);
-  });
-});
-
-describe('storage keys', () => {
-  it('prefix carries version 1.0.4', () => {
-    expect(STORAGE_KEY_PREFIX).toContain('1.0.4');
-    expect(Object.keys(StorageKey)).toEqual([
-      'TOKEN',
-      'REFRESHTOKEN',
-      'HOST',
-      'USER_INFO',
-      'CURRENTREGION',
-      'THEME',
-      'LOCALE',
-    ]);
-    expect(storageKey('TOKEN')).toBe(`${STORAGE_KEY_PREFIX}TOKEN`);
   });
 });
 

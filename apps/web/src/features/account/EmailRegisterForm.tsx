@@ -3,12 +3,11 @@ import { Alert, Button, Form, Input, Result, Select } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Limits, validateEmail, type Region } from '@hmi/domain';
-import { useValidator } from '../auth/use-validator.ts';
-import { AgreementCheckbox } from '../auth/AgreementCheckbox.tsx';
+import { useValidator, AgreementCheckbox } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
-import { useFormFailure } from './use-form-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   username: string;
@@ -26,7 +25,7 @@ export function EmailRegisterForm({
 }) {
   const { t, i18n } = useTranslation('register');
   const { rule } = useValidator();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const [sentTo, setSentTo] = useState<string>();
   const [busy, setBusy] = useState(false);
 

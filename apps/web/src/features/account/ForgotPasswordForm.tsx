@@ -7,7 +7,7 @@ import { validateEmail, validatePhone } from '@hmi/domain';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
-import { useFormFailure } from './use-form-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   username: string;
@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('register');
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const [busy, setBusy] = useState(false);
 
   const sendCode = async () => {

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { CheckCircleFilled, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Limits, validatePassword, validatePasswordConfirm } from '@hmi/domain';
-import { useValidator } from '../auth/use-validator.ts';
+import { useValidator } from '../auth/index.ts';
 
 /**
  * New password and its confirmation. The password rule (domain validator) is checked as the

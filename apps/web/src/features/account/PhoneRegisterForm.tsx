@@ -4,12 +4,11 @@ import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PHONE_AREA_CODE, PHONE_AREA_CODES, validatePhone, type Region } from '@hmi/domain';
-import { useValidator } from '../auth/use-validator.ts';
-import { AgreementCheckbox } from '../auth/AgreementCheckbox.tsx';
+import { useValidator, AgreementCheckbox } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
-import { useFormFailure } from './use-form-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   area_code: string;
@@ -31,7 +30,7 @@ export function PhoneRegisterForm({
   const { rule } = useValidator();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const [busy, setBusy] = useState(false);
 
   const sendCode = async () => {

@@ -2,7 +2,7 @@ import { Form, Input, Space } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { validateVerifyCode } from '@hmi/domain';
-import { useValidator } from '../auth/use-validator.ts';
+import { useValidator } from '../auth/index.ts';
 import { SendCodeButton } from './SendCodeButton.tsx';
 
 interface Props {

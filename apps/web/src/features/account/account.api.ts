@@ -1,5 +1,5 @@
 import { AuthPaths, RegisterType } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 export interface RegisterInput {
   username: string;

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Segmented, Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/theme/BrandMark.tsx';
-import { ThemeSwitch } from '../../app/preferences/ThemeSwitch.tsx';
+import { BrandMark } from '../../shared/theme/BrandMark.tsx';
+import { ThemeSwitch } from '../../shared/preferences/ThemeSwitch.tsx';
 import {
   agreementLangs,
   loadAgreement,

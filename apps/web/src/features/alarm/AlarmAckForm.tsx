@@ -4,6 +4,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AlarmLimits, validateSingleLineText } from '@hmi/domain';
 import { useIssueText } from './issue-text.ts';
+import './alarm.css';
 
 interface Props {
   busy: boolean;

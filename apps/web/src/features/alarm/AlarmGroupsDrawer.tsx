@@ -10,30 +10,19 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AlarmLimits, ErrorCode, type AlarmGroup } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { toastFailure } from '../device/toast-failure.ts';
-import { sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
+import { usePlacedFailure, type FailurePlaces } from '../../shared/feedback/use-placed-failure.ts';
 import { checkGroupName } from './group-name.ts';
-import { useIssueText } from './issue-text.ts';
+import { issueText, useIssueText } from './issue-text.ts';
 import { useAlarmGroupMutations, useAlarmGroups } from './use-alarm-groups.ts';
 
-const FIELD = ['name'];
-const NAME_CODES = { [ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS]: 'name' };
-
-/** The failure text of a group call: 1085 and 1006 field errors under the name, the rest as text. */
-function useGroupFailure() {
-  const issue = useIssueText();
-  const text: AlarmFailureText = {
-    error: errorText,
-    validation: (key, params) => issue({ key, params: params as Record<string, string> }),
-    issue: (key, params) => issue({ key, params }),
-  };
-  return (e: unknown) => {
-    const sorted = sortAlarmFailure(e, FIELD, NAME_CODES, text);
-    return sorted ? (sorted.fields[0]?.text ?? sorted.general) : undefined;
-  };
-}
+/** 1085 and 1006 field errors under the name; a one-field form, so any other failure too. */
+const PLACES: FailurePlaces = {
+  fieldOf: { [ErrorCode.E1085_ALARM_GROUP_NAME_EXISTS]: 'name' },
+  fields: ['name'],
+  rest: 'name',
+};
 
 /** Create, rename and delete alarm groups (names unique in the team, 1085). */
 export function AlarmGroupsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -43,7 +32,7 @@ export function AlarmGroupsDrawer({ open, onClose }: { open: boolean; onClose():
   const { add } = useAlarmGroupMutations();
   const [form] = Form.useForm<{ name: string }>();
   const issue = useIssueText();
-  const failureOf = useGroupFailure();
+  const { report } = usePlacedFailure(form, PLACES, issueText);
   const [editing, setEditing] = useState<number>();
   const names = list.map((g) => g.name);
 
@@ -54,10 +43,7 @@ export function AlarmGroupsDrawer({ open, onClose }: { open: boolean; onClose():
         form.resetFields();
         successToast(t('group.created', { name: g.name }));
       },
-      onError: (e) => {
-        const text = failureOf(e);
-        if (text) form.setFields([{ name: 'name', errors: [text] }]);
-      },
+      onError: report,
     });
   };
 
@@ -184,19 +170,15 @@ function DeleteGroup({ group }: { group: AlarmGroup }) {
 function RenameRow({ group, others, onDone }: { group: AlarmGroup; others: string[]; onDone(): void }) {
   const { t } = useTranslation('alarm');
   const issue = useIssueText();
-  const failureOf = useGroupFailure();
+  const { failure, report, clear } = usePlacedFailure(undefined, PLACES, issueText);
   const { rename } = useAlarmGroupMutations();
   const [value, setValue] = useState(group.name);
-  const [failure, setFailure] = useState<string>();
   const check = checkGroupName(value, others);
   const error = check ? issue(check) : failure;
   const save = () => {
     if (check) return;
     if (value.trim() === group.name) return onDone();
-    rename.mutate(
-      { id: group.id, name: value.trim() },
-      { onSuccess: onDone, onError: (e) => setFailure(failureOf(e)) },
-    );
+    rename.mutate({ id: group.id, name: value.trim() }, { onSuccess: onDone, onError: report });
   };
   return (
     <div className="alarm-rename">
@@ -206,7 +188,7 @@ function RenameRow({ group, others, onDone }: { group: AlarmGroup; others: strin
         status={error ? 'error' : undefined}
         onChange={(e) => {
           setValue(e.target.value);
-          setFailure(undefined);
+          clear();
         }}
         onPressEnter={save}
         onKeyDown={(e) => e.key === 'Escape' && onDone()}

@@ -1,10 +1,11 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { termKey, type AlarmRecord } from '@hmi/domain';
-import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
-import { formatTime } from '../message/message-format.ts';
+import { DeviceNameLink } from '../device-page/index.ts';
+import { formatTime } from '../message/index.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
+import './alarm.css';
 
 /**
  * Every field of an alarm record (SPEC section 3): device, rule and group, level, type, state,

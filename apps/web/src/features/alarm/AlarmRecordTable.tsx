@@ -6,8 +6,8 @@ import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { RECORD_PAGE_SIZES } from './record-filters.ts';
-import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
-import { formatTime } from '../message/message-format.ts';
+import { DeviceNameLink } from '../device-page/index.ts';
+import { formatTime } from '../message/index.ts';
 
 interface Props {
   records: readonly AlarmRecord[];

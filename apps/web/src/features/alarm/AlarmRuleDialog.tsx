@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Space, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -12,13 +12,12 @@ import {
   type AlarmRule,
   type TemplateTag,
 } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { sortAlarmFailure, type AlarmFailureText } from './alarm-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure, type FailurePlaces } from '../../shared/feedback/use-placed-failure.ts';
 import { alarmLevels } from './alarm-levels.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmGroupSelect } from './AlarmGroupSelect.tsx';
-import { useIssueText } from './issue-text.ts';
+import { issueText as issueKeyText, useIssueText } from './issue-text.ts';
 import {
   checkRuleField,
   contentPlaceholders,
@@ -47,7 +46,11 @@ interface Props {
   onClose(): void;
 }
 
-const NAME_CODES = { [ErrorCode.E1088_ALARM_NAME_EXISTS]: 'name' };
+/** 1088 and the 1006 field errors of the rule's fields under their field, the rest above the buttons. */
+const PLACES: FailurePlaces = {
+  fieldOf: { [ErrorCode.E1088_ALARM_NAME_EXISTS]: 'name' },
+  fields: ruleFields,
+};
 /** Fields to check again when another one changes (the tag decides the rest). */
 const DEPENDS: Partial<Record<RuleField, RuleField[]>> = {
   type: ['tag_id'],
@@ -67,7 +70,7 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
   const issueText = useIssueText();
   const [form] = Form.useForm<RuleFormValues>();
   const { add, edit } = useAlarmRuleMutations();
-  const [failure, setFailure] = useState<string>();
+  const { failure, report, clear } = usePlacedFailure(form, PLACES, issueKeyText);
   const content = useRef<TextAreaRef>(null);
   const initial = useMemo(() => formValuesOf(rule, defaultGroup), [rule, defaultGroup]);
 
@@ -100,7 +103,7 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
 
   /** A new tag keeps the type when it can carry it; on/off types fix the value. */
   const onValuesChange = (changed: Partial<RuleFormValues>) => {
-    setFailure(undefined);
+    clear();
     if ('tag_id' in changed) {
       const types = typesForDataType(dataTypeOf(changed.tag_id));
       const current = form.getFieldValue('type') as RuleFormValues['type'];
@@ -132,19 +135,13 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
     });
   };
 
-  const failureText: AlarmFailureText = {
-    error: errorText,
-    validation: (key, params) => issueText({ key, params: params as Record<string, string> }),
-    issue: (key, params) => issueText({ key, params }),
-  };
-
   const submit = async () => {
     submitting.current = true;
     const checked = form.validateFields().finally(() => {
       submitting.current = false;
     });
     const values = (await checked.then(() => form.getFieldsValue(true))) as RuleFormValues;
-    setFailure(undefined);
+    clear();
     const body = toRuleInput(values, templateId);
     try {
       if (rule) {
@@ -157,10 +154,7 @@ export function AlarmRuleDialog({ templateId, tags, rule, otherNames, defaultGro
       }
       onClose();
     } catch (e) {
-      const sorted = sortAlarmFailure(e, ruleFields, NAME_CODES, failureText);
-      if (!sorted) return;
-      form.setFields(sorted.fields.map((f) => ({ name: f.field as RuleField, errors: [f.text] })));
-      setFailure(sorted.general);
+      report(e);
     }
   };
 

@@ -1,6 +1,7 @@
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { termKey, type AlarmRecord } from '@hmi/domain';
+import './alarm.css';
 
 const status = { 1: 'error', 2: 'warning', 4: 'success' } as const;
 

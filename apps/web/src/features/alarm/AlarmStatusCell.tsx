@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAlarmDeviceStatus } from './use-alarm-records.ts';
+import './alarm.css';
 
 interface Props {
   deviceId: number | undefined;

@@ -15,9 +15,9 @@ import {
   type AlarmRuleListReply,
   type Locale,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import type { RequestConfig } from '../../app/http/http-client.ts';
-import { envelopeOrBytes } from '../history/history.api.ts';
+import { http } from '../../shared/http/http.ts';
+import type { RequestConfig } from '../../shared/http/http-client.ts';
+import { envelopeOrBytes } from '../history/index.ts';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

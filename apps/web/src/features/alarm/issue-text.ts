@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { VALIDATION_NAMESPACE } from '@hmi/domain';
 
-type Params = Readonly<Record<string, string | number>>;
+type Params = Readonly<Record<string, unknown>>;
 
 /**
  * Text of an alarm field error key from the server or the form: `validation.*` keys come from the

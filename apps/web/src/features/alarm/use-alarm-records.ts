@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AlarmRecordQuery } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { toastFailure } from '../device/toast-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { alarmApi, alarmKeys } from './alarm.api.ts';
 
 /** Fallback when the notify socket is down: the socket invalidates ['alarm'] on every event. */

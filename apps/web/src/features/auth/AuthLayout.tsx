@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloudSyncOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { BrandMark } from '../../app/theme/BrandMark.tsx';
-import { LanguageSwitch } from '../../app/preferences/LanguageSwitch.tsx';
-import { ThemeSwitch } from '../../app/preferences/ThemeSwitch.tsx';
+import { BrandMark } from '../../shared/theme/BrandMark.tsx';
+import { LanguageSwitch } from '../../shared/preferences/LanguageSwitch.tsx';
+import { ThemeSwitch } from '../../shared/preferences/ThemeSwitch.tsx';
 import './auth.css';
 
 /** The frame of the public account screens: brand panel on the left, the form card on the right. */

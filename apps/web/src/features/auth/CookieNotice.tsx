@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { storage } from '../../app/storage/storage.ts';
-import { StorageKey } from '../../app/storage/storage-keys.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { StorageKey } from '../../shared/storage/storage-keys.ts';
 
 /** The cookie and local-storage notice of the login screen, until acknowledged. */
 export function CookieNotice() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { GroupTreeSelect } from './GroupTreeSelect.tsx';
 import { useMoveGroup } from './use-group-mutations.ts';
 

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { GroupTreeSelect } from './GroupTreeSelect.tsx';
 import { useAddGroup, useRenameGroup } from './use-group-mutations.ts';
 

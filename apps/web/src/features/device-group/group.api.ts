@@ -6,7 +6,7 @@ import {
   type GroupMoveBody,
   type GroupRenameBody,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Device group calls (contract: packages/domain/src/api/group.api.ts). Form calls are manual. */
 export const groupApi = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupApi, groupKeys } from './group.api.ts';
-import { deviceKeys } from '../device/device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 function useInvalidateGroups() {
   const queryClient = useQueryClient();

@@ -1,9 +1,7 @@
 import { Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
-import { useAlarmRecords } from '../alarm/use-alarm-records.ts';
+import { AlarmLevelTag, AlarmStateBadge, useAlarmRecords } from '../alarm/index.ts';
 
 /** Open alarms shown on the page; the records screen has them all. */
 export const ACTIVE_ALARMS_SHOWN = 5;

@@ -2,8 +2,7 @@ import { Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatGroupPath, type DeviceDetail } from '@hmi/domain';
-import { SyncStateTag } from '../device/SyncStateTag.tsx';
-import { relativeTime } from '../device/relative-time.ts';
+import { SyncStateTag, relativeTime } from '../device/index.ts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 

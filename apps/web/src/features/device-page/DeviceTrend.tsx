@@ -4,15 +4,19 @@ import { Button, Empty, Segmented, Space } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TagDataType, type HistoryTag } from '@hmi/domain';
-import { HistoryChart } from '../history/HistoryChart.tsx';
-import { TagPicker } from '../history/TagPicker.tsx';
-import type { LegendTag } from '../history/HistoryLegend.tsx';
-import { buildChartData } from '../history/history-series.ts';
-import { historyParamsToSearch } from '../history/history-params.ts';
-import { HISTORY_PATH } from '../history/history-route.ts';
-import { presetRange, seriesWidth, zoomTo, type TimeRange } from '../history/history-range.ts';
-import { useHistorySeries } from '../history/use-history-queries.ts';
-import '../history/history.css';
+import {
+  HistoryChart,
+  TagPicker,
+  type LegendTag,
+  buildChartData,
+  historyParamsToSearch,
+  HISTORY_PATH,
+  presetRange,
+  seriesWidth,
+  zoomTo,
+  type TimeRange,
+  useHistorySeries,
+} from '../history/index.ts';
 
 const presets = ['1h', '24h', '7d'] as const;
 type Preset = (typeof presets)[number];

@@ -2,8 +2,8 @@ import { Badge, Empty, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { tagDataTypeName, type HistoryTag } from '@hmi/domain';
-import { useLiveValue, type LiveValueStore } from '../live/live-value-store.ts';
-import { formatTagValue, tagQuality, type TagQuality } from '../monitor/tag-value.ts';
+import { useLiveValue, type LiveValueStore } from '../live/index.ts';
+import { formatTagValue, tagQuality, type TagQuality } from '../monitor/index.ts';
 
 const qualityStatus: Record<TagQuality, 'success' | 'warning' | 'default'> = {
   fresh: 'success',

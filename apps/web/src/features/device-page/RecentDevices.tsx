@@ -3,9 +3,7 @@ import { Card, Empty, Skeleton, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MenuPath } from '@hmi/domain';
-import { OnlineBadge } from '../device/OnlineBadge.tsx';
-import { relativeTime } from '../device/relative-time.ts';
-import { useDeviceList } from '../device/use-device-queries.ts';
+import { OnlineBadge, relativeTime, useDeviceList } from '../device/index.ts';
 import { DeviceNameLink } from './DeviceNameLink.tsx';
 
 /** Devices the overview lists: the newest (by registration, the list's `created` order). */

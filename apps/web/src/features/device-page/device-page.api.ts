@@ -8,7 +8,7 @@ import {
   type IngestDrops,
   type TagWriteLogReply,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { TemplateSelect } from '../template/TemplateSelect.tsx';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { TemplateSelect } from '../template/index.ts';
 import { useAssignTemplate } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Props {
   ids: number[] | undefined;

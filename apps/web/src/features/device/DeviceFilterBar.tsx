@@ -3,9 +3,9 @@ import { Badge, Button, Input, Select, Tooltip } from 'antd';
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OnlineState, SyncState, termKey } from '@hmi/domain';
-import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
-import { LabelSelect } from '../label/LabelSelect.tsx';
-import { TemplateSelect } from '../template/TemplateSelect.tsx';
+import { GroupTreeSelect } from '../device-group/index.ts';
+import { LabelSelect } from '../label/index.ts';
+import { TemplateSelect } from '../template/index.ts';
 import { activeFilterCount, type DeviceListParams } from './device-list-params.ts';
 
 interface Props {

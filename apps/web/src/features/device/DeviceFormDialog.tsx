@@ -3,12 +3,12 @@ import { Alert, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, validateDeviceName, type DeviceListItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { useValidator } from '../auth/use-validator.ts';
-import { GroupTreeSelect } from '../device-group/GroupTreeSelect.tsx';
-import { TemplateSelect } from '../template/TemplateSelect.tsx';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { useValidator } from '../auth/index.ts';
+import { GroupTreeSelect } from '../device-group/index.ts';
+import { TemplateSelect } from '../template/index.ts';
 import { useBindDevice, useEditDevice } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 interface Values {
   sn: string;

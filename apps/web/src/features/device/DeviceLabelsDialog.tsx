@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Segmented, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Limits, VALIDATION_NAMESPACE, validateLabelSelection, type LabelRef } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { LabelSelect } from '../label/LabelSelect.tsx';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { LabelSelect } from '../label/index.ts';
 import { useSetDeviceLabels } from './use-device-mutations.ts';
-import { usePlacedFailure } from './use-placed-failure.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 
 type Mode = 'set' | 'add' | 'remove';
 

@@ -11,7 +11,7 @@ import {
   type DeviceOverview,
   type DeviceTemplateBody,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Device calls (contract: packages/domain/src/api/device.api.ts). Form calls are manual. */
 export const deviceApi = {
@@ -26,11 +26,4 @@ export const deviceApi = {
   template: (body: DeviceTemplateBody) =>
     http.post<DeviceBulkReply>(DevicePaths.template, body, { manual: true }),
   unbind: (ids: number[]) => http.post<DeviceBulkReply>(DevicePaths.unbind, { ids }),
-};
-
-export const deviceKeys = {
-  all: ['device'] as const,
-  lists: ['device', 'list'] as const,
-  list: (query: DeviceListQuery) => ['device', 'list', query] as const,
-  overview: ['device', 'overview'] as const,
 };

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceApi, deviceKeys } from './device.api.ts';
-import { groupKeys } from '../device-group/group.api.ts';
-import { labelKeys } from '../label/label.api.ts';
-import { templateKeys } from '../template/template.api.ts';
+import { deviceApi } from './device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
+import { groupKeys } from '../device-group/index.ts';
+import { labelKeys } from '../label/index.ts';
+import { templateKeys } from '../template/index.ts';
 
 /**
  * Every device change refreshes the device queries, and the counts other screens show (devices

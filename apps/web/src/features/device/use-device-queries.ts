@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceListQuery } from '@hmi/domain';
-import { deviceApi, deviceKeys } from './device.api.ts';
+import { deviceApi } from './device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 /**
  * How often the list and the overview ask again. Online/offline and sync changes of the devices

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLiveDeviceStates } from '../live/use-live-device-states.ts';
-import { deviceKeys } from './device.api.ts';
+import { useLiveDeviceStates } from '../live/index.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 /**
  * Refreshes the device list and the overview as soon as the device data socket reports that a

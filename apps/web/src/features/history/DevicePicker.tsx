@@ -4,6 +4,7 @@ import { ClusterOutlined, DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@hmi/domain';
 import { useDeviceOptions } from './use-device-options.ts';
+import './history.css';
 
 interface Props {
   value: number | undefined;

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
+import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
 import type { TimeRange } from './history-range.ts';
 import { lineColumn, maxColumn, minColumn, type ChartData } from './history-series.ts';
 import { chartLayout, plotData } from './chart-scales.ts';
 import { chartOptions } from './chart-options.ts';
 import { HistoryLegend, type LegendTag } from './HistoryLegend.tsx';
 import 'uplot/dist/uPlot.min.css';
+import './history.css';
 
 /** uPlot arrives in its own chunk the first time a chart is drawn. */
 let uPlotModule: Promise<typeof uPlot> | undefined;

@@ -1,8 +1,8 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@hmi/domain';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError } from '../../app/http/http-errors.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
+import { isApiError } from '../../shared/http/http-errors.ts';
 
 const limitHints = ['tags', 'range', 'offset', 'width', 'export'] as const;
 

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HistoryLimits, tagDataTypeName, type HistoryTag } from '@hmi/domain';
+import './history.css';
 
 interface Props {
   tags: readonly HistoryTag[];

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { HistoryValue } from '@hmi/domain';
-import { CLOCK_FORMAT, DATE_FORMAT, TIME_FORMAT } from '../../app/format/date-time.ts';
+import { CLOCK_FORMAT, DATE_FORMAT, TIME_FORMAT } from '../../shared/format/date-time.ts';
 
 /** A time in the browser's timezone; milliseconds only when the sample has them; no year when short. */
 export function formatTime(ts: number, short = false): string {

@@ -5,7 +5,7 @@ import {
   type HistorySeriesReply,
   type HistoryTagsReply,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 import type { TimeRange } from './history-range.ts';
 
 /** A device, its chosen tags and a range: what every history call starts from. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceListQuery } from '@hmi/domain';
-import { deviceApi, deviceKeys } from '../device/device.api.ts';
+import { deviceApi } from '../device/index.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 /** Devices matching a name or SN, for the history screen's picker (the server applies the data scope). */
 export function useDeviceOptions(search: string, enabled: boolean) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryTag } from '@hmi/domain';
-import { deviceApi } from '../device/device.api.ts';
+import { deviceApi } from '../device/index.ts';
 import { historyApi, historyKeys } from './history.api.ts';
 
 const NO_TAGS: HistoryTag[] = [];

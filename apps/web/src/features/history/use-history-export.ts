@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isApiError, isCancelled, type ApiError } from '../../app/http/http-errors.ts';
+import { isApiError, isCancelled, type ApiError } from '../../shared/http/http-errors.ts';
 import { historyApi, type ExportFormat, type HistoryScope } from './history.api.ts';
 import { timezoneOffsetHours } from './history-range.ts';
 

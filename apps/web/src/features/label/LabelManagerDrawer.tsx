@@ -23,8 +23,8 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE, validateLabelAdd, validateLabelName, type LabelItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useLabels } from './use-labels.ts';
 import { useAddLabel, useDeleteLabel, useRenameLabel } from './use-label-mutations.ts';
 import './label.css';

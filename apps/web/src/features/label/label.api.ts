@@ -5,7 +5,7 @@ import {
   type LabelListReply,
   type LabelRenameBody,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Device label calls (contract: packages/domain/src/api/label.api.ts). Form calls are manual. */
 export const labelApi = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { labelApi, labelKeys } from './label.api.ts';
-import { deviceKeys } from '../device/device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 function useInvalidateLabels() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { API_BASE, LivePaths, StringErrorCode } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import { sessionEvents } from '../../app/http/session-events.ts';
-import { storage } from '../../app/storage/storage.ts';
-import { sessionApi } from '../session/session.api.ts';
+import { http } from '../../shared/http/http.ts';
+import { sessionEvents } from '../../shared/http/session-events.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { fetchUserInfo } from '../../shared/session/user-info.api.ts';
 import { LiveSocket, type LiveSocketOptions } from './live-socket.ts';
 
 /** ws(s)://<regional host or this origin>/v1<path>?<query> (a browser socket of the session). */
@@ -31,7 +31,7 @@ export const sessionSocketHooks: Pick<LiveSocketOptions, 'onTokenError' | 'befor
     sessionEvents.emitSignedOut(StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
   },
   beforeReconnect: async () => {
-    await sessionApi.userInfo();
+    await fetchUserInfo();
   },
 };
 

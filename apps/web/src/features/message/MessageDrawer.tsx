@@ -1,8 +1,7 @@
 import { Descriptions, Drawer, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, termKey, type MessageItem } from '@hmi/domain';
-import { AlarmAckForm } from '../alarm/AlarmAckForm.tsx';
-import { AlarmRecordDetails } from '../alarm/AlarmRecordDetails.tsx';
+import { AlarmAckForm, AlarmRecordDetails } from '../alarm/index.ts';
 import { formatTime, useMessageTitle } from './message-format.ts';
 
 interface Props {

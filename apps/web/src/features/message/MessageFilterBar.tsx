@@ -4,7 +4,7 @@ import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { termKey, type AlarmLevel, type MessageKindName } from '@hmi/domain';
-import { alarmLevels, levelColor, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
+import { alarmLevels, levelColor, levelMask, levelsOfMask } from '../alarm/index.ts';
 import {
   activeFilterCount,
   messageStates,

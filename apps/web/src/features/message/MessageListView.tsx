@@ -4,11 +4,11 @@ import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type MessageItem, type MessageKindName } from '@hmi/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { useAcknowledge } from '../alarm/use-alarm-records.ts';
-import { usePermission } from '../device/use-permission.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { useAcknowledge } from '../alarm/index.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { messageKeys } from './message.api.ts';
-import { useMessageCounts } from '../session/use-message-counts.ts';
+import { useMessageCounts } from '../session/index.ts';
 import { MessageFilterBar } from './MessageFilterBar.tsx';
 import { MessageTable } from './MessageTable.tsx';
 import { MessageDrawer } from './MessageDrawer.tsx';
@@ -16,8 +16,7 @@ import { toMessageQuery } from './message-params.ts';
 import { useAlarmMessageExport } from './use-alarm-message-export.ts';
 import { useMessageList, useSetRead } from './use-messages.ts';
 import { useMessageParams } from './use-message-params.ts';
-import '../alarm/alarm.css';
-import '../device/device.css';
+import '../../shared/styles/page-list.css';
 import './message.css';
 
 /**

@@ -3,11 +3,10 @@ import { AlertOutlined, NotificationOutlined, WalletOutlined } from '@ant-design
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuPath, termKey, type MessageCounts, type MessageItem, type MessageKindName } from '@hmi/domain';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
+import { AlarmLevelTag } from '../alarm/index.ts';
 import { formatClock, useMessageTitle } from './message-format.ts';
 import { useSetRead, useTodayMessages } from './use-messages.ts';
 import './message.css';
-import '../alarm/alarm.css';
 
 /** The message page of each kind; billing messages have no screen yet (their issue comes later). */
 const pageOf: Readonly<Partial<Record<MessageKindName, string>>> = {

@@ -3,11 +3,10 @@ import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem, MessageKindName } from '@hmi/domain';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
+import { AlarmLevelTag, AlarmStateBadge } from '../alarm/index.ts';
 import { formatTime, useMessageTitle } from './message-format.ts';
 import { PAGE_SIZES } from './message-params.ts';
-import { DeviceNameLink } from '../device-page/DeviceNameLink.tsx';
+import { DeviceNameLink } from '../device-page/index.ts';
 
 interface Props {
   kind: MessageKindName;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '@hmi/domain';
-import { CLOCK_FORMAT, formatDateTime } from '../../app/format/date-time.ts';
+import { CLOCK_FORMAT, formatDateTime } from '../../shared/format/date-time.ts';
 
 /** A message or alarm time in the console's format (local time, to the second). */
 export const formatTime = formatDateTime;

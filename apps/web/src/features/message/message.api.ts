@@ -1,5 +1,5 @@
 import { MessagePaths, type MessageListReply, type MessageQuery, type MessageSetReadBody } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
-import { alarmApi } from '../alarm/alarm.api.ts';
-import { timezoneOffsetHours } from '../history/history-range.ts';
-import { save } from '../history/use-history-export.ts';
+import { failureText } from '../../shared/feedback/toast-failure.ts';
+import { alarmApi } from '../alarm/index.ts';
+import { timezoneOffsetHours, save } from '../history/index.ts';
 import { toExportBody, type MessageListParams } from './message-params.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -25,8 +23,7 @@ export function useAlarmMessageExport() {
       save(bytes, XLSX, `${fileStem}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
       return true;
     } catch (err) {
-      if (isCancelled(err)) return false;
-      setFailure(isApiError(err) ? errorText(err.code, err.data, err.msg) : errorText('ERR_NETWORK'));
+      setFailure(failureText(err));
       return false;
     } finally {
       setBusy(false);

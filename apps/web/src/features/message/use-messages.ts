@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageQuery, MessageSetReadBody } from '@hmi/domain';
-import { sessionKeys } from '../session/session.api.ts';
-import { timezoneOffsetHours } from '../history/history-range.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { timezoneOffsetHours } from '../history/index.ts';
 import { messageApi, messageKeys } from './message.api.ts';
 
 /** One page of messages; the previous page stays on screen while the next loads. */

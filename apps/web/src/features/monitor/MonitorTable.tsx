@@ -4,8 +4,8 @@ import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tagDataTypeName, type MonitorTag } from '@hmi/domain';
-import { useLiveValue, type LiveValueStore } from '../live/live-value-store.ts';
-import { AlarmStatusCell } from '../alarm/AlarmStatusCell.tsx';
+import { useLiveValue, type LiveValueStore } from '../live/index.ts';
+import { AlarmStatusCell } from '../alarm/index.ts';
 import { formatTagValue, isWritable, tagQuality, type TagQuality } from './tag-value.ts';
 
 const qualityStatus: Record<TagQuality, 'success' | 'warning' | 'default'> = {

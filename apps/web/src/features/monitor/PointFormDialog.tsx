@@ -20,8 +20,8 @@ import {
   type MonitorTag,
   type ValidationResult,
 } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePlacedFailure, type FailurePlaces } from '../device/use-placed-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure, type FailurePlaces } from '../../shared/feedback/use-placed-failure.ts';
 import { useMonitorMutations } from './use-monitor.ts';
 
 export type PointFormMode = 'add' | 'batch' | 'edit';

@@ -11,7 +11,7 @@ import {
   type SettagBody,
   type SettagReply,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Data monitor calls (contracts: monitor.api.ts, settag.api.ts). Form calls are manual. */
 export const monitorApi = {

@@ -1,5 +1,5 @@
 import { ErrorCode, StringErrorCode } from '@hmi/domain';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
+import { isApiError, isCancelled } from '../../shared/http/http-errors.ts';
 
 /** How a write ended, as the dialog shows it (monitor:write.<kind>). */
 export type WriteFailureKind = 'offline' | 'notSynced' | 'outOfRange' | 'readOnly' | 'timeout' | 'failed';

@@ -4,9 +4,8 @@ import { AlertOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, MenuPath, type AlarmRecord } from '@hmi/domain';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { AlarmStateBadge } from '../alarm/AlarmStateBadge.tsx';
-import { formatTime } from '../message/message-format.ts';
+import { AlarmLevelTag, AlarmStateBadge } from '../alarm/index.ts';
+import { formatTime } from '../message/index.ts';
 import type { CriticalAlarms } from './critical-alarms.ts';
 
 interface Props {

@@ -5,7 +5,6 @@ import { CriticalAlarmBanners } from './CriticalAlarmBanners.tsx';
 import { criticalAlarmsReducer, noCriticalAlarms } from './critical-alarms.ts';
 import { useNotifySocket } from './use-notify-socket.ts';
 import './notify.css';
-import '../alarm/alarm.css';
 
 /**
  * Mounted once by the signed-in frame (loaded after sign-in, apart from the login chunk): the

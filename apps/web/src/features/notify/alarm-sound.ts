@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { storage } from '../../app/storage/storage.ts';
-import { StorageKey } from '../../app/storage/storage-keys.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { StorageKey } from '../../shared/storage/storage-keys.ts';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

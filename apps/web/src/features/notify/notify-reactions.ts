@@ -1,7 +1,7 @@
 import { AlarmLevel, type AlarmRecord, type NotifyEvent } from '@hmi/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { sessionKeys } from '../session/session.api.ts';
-import { messageKeys } from '../message/message.api.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { messageKeys } from '../message/index.ts';
 
 /** Every alarm query of the console (rules, records, device status) starts with this key. */
 export const ALARM_QUERY_ROOT = ['alarm'] as const;

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { NotifyEvent } from '@hmi/domain';
-import type { LiveSocketStatus, SocketLike } from '../live/live-socket.ts';
-import { LiveSocketSettings } from '../live/live-socket.ts';
-import { CancelledError } from '../../app/http/http-errors.ts';
+import { type LiveSocketStatus, type SocketLike, LiveSocketSettings } from '../live/index.ts';
+import { CancelledError } from '../../shared/http/http-errors.ts';
 import {
   createNotifySocket,
   NotifyReconnect,

@@ -1,9 +1,8 @@
 import { AuthPaths, MessagePaths, notifyEvent, type NotifyEvent } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import { isCancelled } from '../../app/http/http-errors.ts';
-import { storage } from '../../app/storage/storage.ts';
-import { sessionSocketHooks, sessionSocketUrl } from '../live/live-connection.ts';
-import { LiveSocket, type LiveSocketOptions } from '../live/live-socket.ts';
+import { http } from '../../shared/http/http.ts';
+import { isCancelled } from '../../shared/http/http-errors.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { sessionSocketHooks, sessionSocketUrl, LiveSocket, type LiveSocketOptions } from '../live/index.ts';
 
 /**
  * Reconnect timing of the notify socket. Unlike a screen's device socket (4 tries 30 s apart)

@@ -1,5 +1,5 @@
 import { MessagePaths, type DeliveryListReply, type NotifyDelivery, type NotifySettings } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Notification settings of the signed-in user (contract: packages/domain/src/api/message.api.ts). */
 export const notifyApi = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AlarmRecord } from '@hmi/domain';
-import { sessionKeys } from '../session/session.api.ts';
-import { messageKeys } from '../message/message.api.ts';
-import type { LiveSocketStatus } from '../live/live-socket.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { messageKeys } from '../message/index.ts';
+import type { LiveSocketStatus } from '../live/index.ts';
 import { ALARM_QUERY_ROOT, reactTo } from './notify-reactions.ts';
 import { createNotifySocket } from './notify-socket.ts';
 

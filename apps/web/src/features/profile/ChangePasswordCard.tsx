@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { PasswordFields } from '../account/PasswordFields.tsx';
-import { useFormFailure } from '../account/use-form-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { PasswordFields } from '../account/index.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useChangePassword } from './use-profile-mutations.ts';
 
 interface Values {
@@ -16,7 +16,7 @@ export function ChangePasswordCard() {
   const [form] = Form.useForm<Values>();
   const current = Form.useWatch('old_passwd', form);
   const change = useChangePassword();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   return (
     <Card title={t('password.title')}>
       <Form<Values>

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Region, type UserProfile } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
-import { storage } from '../../app/storage/storage.ts';
-import { useFormFailure } from '../account/use-form-failure.ts';
+import { http } from '../../shared/http/http.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useCloseAccount } from './use-profile-mutations.ts';
 
 const LOSSES = ['devices', 'templates', 'history', 'team', 'billing', 'login'] as const;
@@ -18,7 +18,7 @@ export function CloseAccountCard({ profile, region }: { profile: UserProfile; re
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ account: string; passwd: string }>();
   const close = useCloseAccount();
-  const { failure, report, clear } = useFormFailure();
+  const { failure, report, clear } = usePlacedFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

@@ -3,7 +3,7 @@ import { Grid, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { NotifyDelivery } from '@hmi/domain';
-import { useDeliveries } from '../notify/use-notify-settings.ts';
+import { useDeliveries } from '../notify/index.ts';
 import { deliveryReason } from './delivery-reason.ts';
 
 const PAGE_SIZE = 10;

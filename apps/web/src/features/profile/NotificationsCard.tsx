@@ -3,13 +3,16 @@ import { Alert, Button, Card, Checkbox, Divider, Skeleton, Space, Switch, Typogr
 import { MailOutlined, SendOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlarmLevel, NotifyDelivery } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
-import { alarmLevels, levelMask, levelsOfMask } from '../alarm/alarm-levels.ts';
-import { AlarmLevelTag } from '../alarm/AlarmLevelTag.tsx';
-import { createAlarmSound, useAlarmSoundPreference } from '../notify/alarm-sound.ts';
-import { useNotifySettings, useSaveNotifySettings, useSendTestMail } from '../notify/use-notify-settings.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { failureText } from '../../shared/feedback/toast-failure.ts';
+import { alarmLevels, levelMask, levelsOfMask, AlarmLevelTag } from '../alarm/index.ts';
+import {
+  createAlarmSound,
+  useAlarmSoundPreference,
+  useNotifySettings,
+  useSaveNotifySettings,
+  useSendTestMail,
+} from '../notify/index.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { deliveryReason } from './delivery-reason.ts';
 
@@ -48,8 +51,8 @@ export function NotificationsCard() {
             : { ok: false, text: t('notify.testFailed', { reason: deliveryReason(d.error) }) },
         ),
       onError: (e: unknown) => {
-        if (isCancelled(e)) return;
-        const reason = isApiError(e) ? errorText(e.code, e.data, e.msg) : errorText('ERR_NETWORK');
+        const reason = failureText(e);
+        if (reason === undefined) return;
         setResult({ ok: false, text: t('notify.testFailed', { reason }) });
       },
     });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../app/i18n/i18n.ts';
+import { i18n } from '../../shared/i18n/i18n.ts';
 import profile from '../../i18n/en-us/profile.json';
 import { deliveryReason } from './delivery-reason.ts';
 

@@ -1,4 +1,4 @@
-import { errorText, i18n } from '../../app/i18n/i18n.ts';
+import { errorText, i18n } from '../../shared/i18n/i18n.ts';
 
 /** The server's wording of a delivery skipped by the per-user cap of alarm mails. */
 const RATE_LIMITED = /^skipped: more than (\d+) alarm mails a minute/;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@hmi/domain';
-import { storage } from '../../app/storage/storage.ts';
-import { accountApi } from '../account/account.api.ts';
-import { sessionKeys } from '../session/session.api.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { accountApi } from '../account/index.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
 
 /** Team name (main account only) and other profile fields; refreshes the profile on success. */
 export function useEditUserInfo() {

@@ -1,12 +1,5 @@
-import {
-  AuthPaths,
-  type LoginBody,
-  type LoginInfo,
-  type MessageCounts,
-  type TokenPair,
-  type UserProfile,
-} from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { AuthPaths, type LoginBody, type LoginInfo, type MessageCounts, type TokenPair } from '@hmi/domain';
+import { http } from '../../shared/http/http.ts';
 
 /** Calls of the sign-in session (SPEC section 7). */
 export const sessionApi = {
@@ -14,13 +7,5 @@ export const sessionApi = {
   login: (body: LoginBody) =>
     http.post<TokenPair>(AuthPaths.login, body, { params: { type: 1 }, manual: true }),
   logout: () => http.post<unknown>(AuthPaths.logout, {}, { manual: true }),
-  userInfo: () => http.get<UserProfile>(AuthPaths.userInfo),
   messageCounts: () => http.get<MessageCounts>('/msg/notify/count'),
-};
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  loginInfo: ['public', 'loginInfo'] as const,
-  userInfo: ['session', 'userInfo'] as const,
-  messageCounts: ['session', 'messageCounts'] as const,
 };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionApi, sessionKeys } from './session.api.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { sessionApi } from './session.api.ts';
 
 /** Public facts of this deployment: region, regions, phone area codes, registration methods. */
 export function useLoginInfo() {

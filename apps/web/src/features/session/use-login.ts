@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '@hmi/domain';
-import { storage } from '../../app/storage/storage.ts';
-import { sessionApi, sessionKeys } from './session.api.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { sessionApi } from './session.api.ts';
 
 /** Signs in and stores the token pair: localStorage with "remember me", else sessionStorage. */
 export function useLogin() {

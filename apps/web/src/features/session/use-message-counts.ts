@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionApi, sessionKeys } from './session.api.ts';
+import { sessionKeys } from '../../shared/session/session-keys.ts';
+import { sessionApi } from './session.api.ts';
 
 /** Unread/total message counts for the header badge; refreshed every minute. */
 export function useMessageCounts(enabled = true) {

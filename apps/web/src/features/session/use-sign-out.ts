@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http/http.ts';
-import { storage } from '../../app/storage/storage.ts';
+import { http } from '../../shared/http/http.ts';
+import { storage } from '../../shared/storage/storage.ts';
 import { sessionApi } from './session.api.ts';
 
 /** Signs out: tells the server (best effort), forgets the session and goes to login. */

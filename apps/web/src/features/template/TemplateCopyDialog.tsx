@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type TemplateItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePlacedFailure } from '../device/use-placed-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useCopyTemplate } from './use-template-mutations.ts';
 
 const PLACES = { fieldOf: { [ErrorCode.E1030_TEMPLATE_NAME_EXISTS]: 'name' }, fields: ['name'] };

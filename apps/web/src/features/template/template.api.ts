@@ -7,7 +7,7 @@ import {
   type TemplateListQuery,
   type TemplateListReply,
 } from '@hmi/domain';
-import { http } from '../../app/http/http.ts';
+import { http } from '../../shared/http/http.ts';
 
 /** Single-device template calls (contract: packages/domain/src/api/template.api.ts). */
 export const templateApi = {

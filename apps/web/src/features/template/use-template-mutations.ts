@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { templateApi, templateKeys } from './template.api.ts';
-import { deviceKeys } from '../device/device.api.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 
 function useInvalidateTemplates() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@hmi/domain';
 import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { errorText } from '../../app/i18n/i18n.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
 
 /** Where the activation link of the registration mail lands: /activeresult?code=N. */
 export function ActivationResultPage() {

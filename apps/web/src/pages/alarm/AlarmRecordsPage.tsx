@@ -4,8 +4,8 @@ import { Button, Card, Grid, Result, Tabs, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type AlarmRecord } from '@hmi/domain';
-import { usePermission } from '../../features/device/use-permission.ts';
-import { toastFailure } from '../../features/device/toast-failure.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { save } from '../../features/history/use-history-export.ts';
 import { timezoneOffsetHours } from '../../features/history/history-range.ts';
 import { alarmApi } from '../../features/alarm/alarm.api.ts';
@@ -21,7 +21,7 @@ import {
   type RecordFilters,
   type RecordTab,
 } from '../../features/alarm/record-filters.ts';
-import '../../features/device/device.css';
+import '../../shared/styles/page-list.css';
 import '../../features/history/history.css';
 import '../../features/alarm/alarm.css';
 

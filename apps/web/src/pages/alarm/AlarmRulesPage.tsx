@@ -28,9 +28,9 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MenuPath, Perm, type AlarmRule } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
-import { toastFailure } from '../../features/device/toast-failure.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { TemplateSelect } from '../../features/template/TemplateSelect.tsx';
 import {
   useTemplateDetail,
@@ -45,7 +45,7 @@ import { ImportErrorsDialog } from '../../features/alarm/ImportErrorsDialog.tsx'
 import { useAlarmRuleMutations, useAlarmRules } from '../../features/alarm/use-alarm-rules.ts';
 import { useRuleFiles } from '../../features/alarm/use-rule-files.ts';
 import { matchesRule } from '../../features/alarm/rule-filter.ts';
-import '../../features/device/device.css';
+import '../../shared/styles/page-list.css';
 import '../../features/alarm/alarm.css';
 
 const positive = (raw: string | null) => {

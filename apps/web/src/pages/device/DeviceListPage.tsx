@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type DeviceListItem, type LabelRef } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { DeviceTable, type DeviceAction } from '../../features/device/DeviceTable.tsx';
 import { DeviceFilterBar } from '../../features/device/DeviceFilterBar.tsx';
 import { ColumnSettings } from '../../features/device/ColumnSettings.tsx';
@@ -25,14 +25,14 @@ import { useLiveDeviceRefresh } from '../../features/device/use-live-device-refr
 import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
 import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import {
   desktopColumns,
   phoneColumns,
   wideColumns,
   type DeviceColumnKey,
 } from '../../features/device/device-columns.ts';
-import '../../features/device/device.css';
+import '../../shared/styles/page-list.css';
 
 interface Target {
   ids: number[];

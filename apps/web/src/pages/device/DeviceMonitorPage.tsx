@@ -13,10 +13,9 @@ import {
   termKey,
   type MonitorTag,
 } from '@hmi/domain';
-import { successToast, toasts } from '../../app/feedback/notifier.ts';
-import { isApiError, isCancelled } from '../../app/http/http-errors.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
+import { toastFailure } from '../../shared/feedback/toast-failure.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { useLiveDevice } from '../../features/live/use-live-device.ts';
 import { MonitorTable } from '../../features/monitor/MonitorTable.tsx';
 import { PointFormDialog, type PointFormMode } from '../../features/monitor/PointFormDialog.tsx';
@@ -74,16 +73,10 @@ export function DeviceMonitorPage() {
         okButtonProps: { danger: true, 'data-testid': 'delete-confirm' } as ButtonProps,
         cancelText: t('common:cancel'),
         onOk: () =>
-          remove.mutateAsync(ids).then(
-            (r) => {
-              successToast(t('delete.done', { count: r.count }));
-              setSelected((s) => s.filter((id) => !ids.includes(id)));
-            },
-            (e: unknown) => {
-              if (!isCancelled(e))
-                toasts.error(isApiError(e) ? errorText(e.code, e.data, e.msg) : errorText('ERR_NETWORK'));
-            },
-          ),
+          remove.mutateAsync(ids).then((r) => {
+            successToast(t('delete.done', { count: r.count }));
+            setSelected((s) => s.filter((id) => !ids.includes(id)));
+          }, toastFailure),
       });
     },
     [modal, remove, t],

@@ -13,11 +13,11 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MenuPath, Perm } from '@hmi/domain';
 import { useDeviceOverview } from '../../features/device/use-device-queries.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { relativeTime } from '../../features/device/relative-time.ts';
 import { RecentDevices } from '../../features/device-page/RecentDevices.tsx';
 import '../../features/device-page/device-page.css';
-import '../../features/device/device.css';
+import '../../shared/styles/page-list.css';
 
 type Tone = 'blue' | 'green' | 'grey' | 'red' | 'amber';
 

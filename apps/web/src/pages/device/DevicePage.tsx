@@ -12,10 +12,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, MenuPath, OnlineState, Perm, termKey, type LiveActMessage } from '@hmi/domain';
-import { isApiError } from '../../app/http/http-errors.ts';
-import { errorText } from '../../app/i18n/i18n.ts';
-import { usePermission } from '../../features/device/use-permission.ts';
-import { deviceKeys } from '../../features/device/device.api.ts';
+import { isApiError } from '../../shared/http/http-errors.ts';
+import { errorText } from '../../shared/i18n/i18n.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import { deviceKeys } from '../../shared/query/device-keys.ts';
 import { historyApi, historyKeys } from '../../features/history/history.api.ts';
 import { historyHref } from '../../features/history/history-route.ts';
 import { monitorHref } from '../../features/monitor/monitor-route.ts';

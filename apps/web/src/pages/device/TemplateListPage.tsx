@@ -29,13 +29,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MenuPath, Perm, type TemplateItem } from '@hmi/domain';
-import { successToast } from '../../app/feedback/notifier.ts';
+import { successToast } from '../../shared/feedback/notifier.ts';
 import { useTemplateList } from '../../features/template/use-templates.ts';
 import { useDeleteTemplate } from '../../features/template/use-template-mutations.ts';
 import { TemplateEditorDrawer } from '../../features/template/TemplateEditorDrawer.tsx';
 import { TemplateCopyDialog } from '../../features/template/TemplateCopyDialog.tsx';
-import { usePermission } from '../../features/device/use-permission.ts';
-import '../../features/device/device.css';
+import { usePermission } from '../../shared/session/use-permission.ts';
+import '../../shared/styles/page-list.css';
 import '../../features/template/template.css';
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@ import { DownloadOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { HistoryLimits, MenuPath, TagDataType } from '@hmi/domain';
-import { useThemeMode } from '../../app/preferences/theme-mode-context.ts';
+import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
 import { DevicePicker } from '../../features/history/DevicePicker.tsx';
 import { TagPicker } from '../../features/history/TagPicker.tsx';
 import { HistoryChart } from '../../features/history/HistoryChart.tsx';

@@ -1,7 +1,7 @@
 import { Button, Empty } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/theme/BrandMark.tsx';
+import { BrandMark } from '../../shared/theme/BrandMark.tsx';
 import './scada.css';
 
 /** The runtime view of a multi-device project; with no project chosen it says how to open one. */

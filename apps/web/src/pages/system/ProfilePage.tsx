@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../../features/session/use-user-info.ts';
-import { useShellMenu } from '../../app/router/use-shell-menu.ts';
+import { useUserInfo } from '../../shared/session/use-user-info.ts';
+import { sessionRegion } from '../../shared/session/session-region.ts';
 import { AccountDetailsCard } from '../../features/profile/AccountDetailsCard.tsx';
 import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.tsx';
 import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
@@ -13,8 +13,7 @@ import '../../features/account/account.css';
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { data: profile } = useUserInfo();
-  const shell = useShellMenu();
-  if (!profile || !shell) return null;
+  if (!profile) return null;
   return (
     <div className="profile-page" data-testid="profile-page">
       <h1 className="profile-heading">{t('heading')}</h1>
@@ -24,7 +23,7 @@ export function ProfilePage() {
         <ChangePasswordCard />
         <div className="profile-page">
           <DataCentersCard profile={profile} />
-          <CloseAccountCard profile={profile} region={shell.region} />
+          <CloseAccountCard profile={profile} region={sessionRegion(profile)} />
         </div>
       </div>
     </div>

@@ -1,0 +1,11 @@
+/** Public entry of features/live: what other features use of it (the only way they reach it). */
+export { sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
+export {
+  LiveSocket,
+  type LiveSocketOptions,
+  LiveSocketSettings,
+  type LiveSocketStatus,
+  type SocketLike,
+} from './live-socket.ts';
+export { type LiveValueStore, useLiveValue } from './live-value-store.ts';
+export { useLiveDeviceStates } from './use-live-device-states.ts';

@@ -1,0 +1,3 @@
+/** Public entry of features/monitor: what other features use of it (the only way they reach it). */
+export { monitorHref } from './monitor-route.ts';
+export { type TagQuality, formatTagValue, tagQuality } from './tag-value.ts';
