@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { teamScope, type DataScope } from '../../lib/data-scope.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
 import type { DeviceGroupService } from '../device-group/device-group.service.ts';
@@ -88,10 +89,14 @@ export class DeviceService {
   }
 
   async detail(caller: CurrentUser, id: number): Promise<DeviceDetail> {
-    const row = await this.devices.findInScope(caller.scope, id);
+    return this.detailIn(caller.scope, id);
+  }
+
+  private async detailIn(scope: DataScope, id: number): Promise<DeviceDetail> {
+    const row = await this.devices.findInScope(scope, id);
     if (!row) throw new AppError(ErrorCode.E1003_NO_DATA);
     const [teamGroups, labels] = await Promise.all([
-      this.groupRepo.listTeam(caller.teamId),
+      this.groupRepo.listTeam(scope.teamId),
       this.labels.labelsOf([id]),
     ]);
     return presentDeviceDetail(row, groupPathIndex(teamGroups), labels.get(id) ?? []);
@@ -147,7 +152,8 @@ export class DeviceService {
       }),
     );
     await this.publisher.publish([device.id]);
-    return this.detail(caller, device.id);
+    // The device the caller has just bound, even when the caller's role does not list it.
+    return this.detailIn(teamScope(caller.teamId), device.id);
   }
 
   /** Edits the fields sent; a new template republishes the config. */
