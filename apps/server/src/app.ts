@@ -26,6 +26,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
 import { runtimePlugin } from './plugins/runtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
@@ -65,7 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-
+  // First, so that it sees every route (the authorization matrix test reads its table).
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);

@@ -21,6 +21,15 @@ export interface DataScope {
   projects: ReadonlySet<number> | null;
 }
 
+/** Every row of the team, as the main account sees it. */
+export const teamScope = (teamId: number): DataScope => ({
+  teamId,
+  devices: null,
+  groups: null,
+  templates: null,
+  projects: null,
+});
+
 /** True when the row (team, id) is inside the scope. */
 export function isInScope(scope: DataScope, kind: DataKind, row: { teamId: number; id: number }): boolean {
   const ids = scope[kind];

@@ -22,10 +22,30 @@ declare module 'fastify' {
   }
 }
 
-const GUARD = Symbol('access-guard');
-type Guard = preHandlerAsyncHookHandler & { [GUARD]: true };
-const guard = (fn: preHandlerAsyncHookHandler): Guard => Object.assign(fn, { [GUARD]: true as const });
-const isGuard = (fn: unknown): boolean => typeof fn === 'function' && GUARD in fn;
+/**
+ * How a route may be reached: without a token (`public`), by any signed-in user (`signedIn`) or
+ * with every one of these permission ids (`permission`).
+ */
+export type RouteAccess =
+  { kind: 'public' } | { kind: 'signedIn' } | { kind: 'permission'; ids: readonly PermId[] };
+
+const ACCESS = Symbol('access-guard');
+type Guard = preHandlerAsyncHookHandler & { [ACCESS]: RouteAccess };
+const guard = (access: RouteAccess, fn: preHandlerAsyncHookHandler): Guard =>
+  Object.assign(fn, { [ACCESS]: access });
+const isGuard = (fn: unknown): fn is Guard => typeof fn === 'function' && ACCESS in fn;
+
+/**
+ * The access rule a route declares: its `config.public` mark, else its guards (several
+ * permission guards add up); undefined when it declares none.
+ */
+export function accessOf(route: { config?: unknown; preHandler?: unknown }): RouteAccess | undefined {
+  if ((route.config as { public?: boolean } | undefined)?.public) return { kind: 'public' };
+  const guards = [route.preHandler].flat().filter(isGuard);
+  if (guards.length === 0) return undefined;
+  const ids = guards.flatMap((g) => (g[ACCESS].kind === 'permission' ? g[ACCESS].ids : []));
+  return ids.length > 0 ? { kind: 'permission', ids: [...new Set(ids)] } : { kind: 'signedIn' };
+}
 
 /** The caller; throws 1008 on a public route (where there may be none). */
 export function requireUser(request: FastifyRequest): CurrentUser {
@@ -37,13 +57,13 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 export const scopeOf = (request: FastifyRequest): DataScope => requireUser(request).scope;
 
 /** Access rule of routes that need only a signed-in user (own account, own messages). */
-export const signedIn: Guard = guard(async (request) => {
+export const signedIn: Guard = guard({ kind: 'signedIn' }, async (request) => {
   requireUser(request);
 });
 
 /** Access rule: the caller must hold every one of these permission ids (else 1002). */
 export function requirePermission(...ids: PermId[]): Guard {
-  return guard(async (request) => {
+  return guard({ kind: 'permission', ids }, async (request) => {
     const user = requireUser(request);
     if (!ids.every((id) => user.permissions.has(id))) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
   });
@@ -60,9 +80,7 @@ export const authPlugin = fp<{ principals: RequestAuthenticator }>(
     app.decorateRequest('currentUser', null);
 
     app.addHook('onRoute', (route) => {
-      if (route.config?.public) return;
-      const handlers = [route.preHandler].flat();
-      if (!handlers.some(isGuard)) {
+      if (!accessOf(route)) {
         throw new Error(
           `${String(route.method)} ${route.url} declares no access rule: use config.public, signedIn or requirePermission()`,
         );

@@ -45,8 +45,8 @@ export class DeviceGroupService {
   }
 
   /** Every group of the caller's team (for paths and subtrees), whatever the caller may see. */
-  teamGroups(caller: CurrentUser): Promise<GroupRecordRow[]> {
-    return this.groups.listTeam(caller.teamId);
+  teamGroups(teamId: number): Promise<GroupRecordRow[]> {
+    return this.groups.listTeam(teamId);
   }
 
   /** The group, when the caller may use it; else 1027. */

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { teamScope, type DataScope } from '../../lib/data-scope.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupService } from '../device-group/index.ts';
 import type { LabelService } from '../label/index.ts';
@@ -47,7 +48,7 @@ export class DeviceService {
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
-    const teamGroups = await this.groups.teamGroups(caller);
+    const teamGroups = await this.groups.teamGroups(caller.teamId);
     let groupIds: number[] | undefined;
     if (query.group_id !== undefined) {
       await this.groups.require(caller, query.group_id);
@@ -85,10 +86,14 @@ export class DeviceService {
   }
 
   async detail(caller: CurrentUser, id: number): Promise<DeviceDetail> {
-    const row = await this.devices.findInScope(caller.scope, id);
+    return this.detailIn(caller.scope, id);
+  }
+
+  private async detailIn(scope: DataScope, id: number): Promise<DeviceDetail> {
+    const row = await this.devices.findInScope(scope, id);
     if (!row) throw new AppError(ErrorCode.E1003_NO_DATA);
     const [teamGroups, labels] = await Promise.all([
-      this.groups.teamGroups(caller),
+      this.groups.teamGroups(scope.teamId),
       this.labels.labelsOf([id]),
     ]);
     return presentDeviceDetail(row, groupPathIndex(teamGroups), labels.get(id) ?? []);
@@ -144,7 +149,8 @@ export class DeviceService {
       }),
     );
     await this.publisher.publish([device.id]);
-    return this.detail(caller, device.id);
+    // The device the caller has just bound, even when the caller's role does not list it.
+    return this.detailIn(teamScope(caller.teamId), device.id);
   }
 
   /** Edits the fields sent; a new template republishes the config. */

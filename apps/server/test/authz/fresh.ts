@@ -1,0 +1,95 @@
+import { AlarmType, type AlarmGroup, type AlarmRule, type MonitorTag } from '@hmi/domain';
+import {
+  buildDevice,
+  buildGroup,
+  buildLabel,
+  buildTemplate,
+  registerDevice,
+} from '../../src/modules/device/device-test-factories.ts';
+import { insertAlarmRecord } from '../../src/modules/alarm/alarm-test-helpers.ts';
+import { ok, type Fixture } from './fixture.ts';
+import { marked, SCOPE_MARK, TEAM_MARK } from './marks.ts';
+import { widenRole } from './members.ts';
+
+/**
+ * Objects of team A made for one cell (a delete, an unbind, a rename): made by the main account,
+ * marked like the fixture objects, and the scoped ones added to the in-scope role, so that the
+ * in-scope member may touch them and the out-of-scope member may not.
+ */
+export class FreshObjects {
+  constructor(private readonly fx: Fixture) {}
+
+  private get token() {
+    return this.fx.a.main.token;
+  }
+
+  /** A device bound to team A (in the fixture's group and template). */
+  async device(): Promise<{ id: number }> {
+    const d = await buildDevice(this.fx.server, this.token, {
+      name: marked(SCOPE_MARK, 'device'),
+      group_id: this.fx.scoped.group.id,
+    });
+    await widenRole(this.fx.server, this.fx.roles.inScope, { devices: [d.id] });
+    return { id: d.id };
+  }
+
+  /** A registered device no team has bound yet: its SN and PIN. */
+  registered(): Promise<{ sn: string; secret: string }> {
+    return registerDevice(this.fx.server);
+  }
+
+  async group(): Promise<{ id: number }> {
+    const g = await buildGroup(this.fx.server, this.token, { name: marked(SCOPE_MARK, 'group') });
+    await widenRole(this.fx.server, this.fx.roles.inScope, { groups: [g.id] });
+    return { id: g.id };
+  }
+
+  async template(): Promise<{ id: number }> {
+    const t = await buildTemplate(this.fx.server, this.token, { name: marked(SCOPE_MARK, 'template') });
+    await widenRole(this.fx.server, this.fx.roles.inScope, { templates: [t.id] });
+    return { id: t.id };
+  }
+
+  /** A label of team A (team-wide). */
+  label(): Promise<{ id: number }> {
+    return buildLabel(this.fx.server, this.token, marked(TEAM_MARK, 'label'));
+  }
+
+  /** An alarm group of team A (team-wide). */
+  alarmGroup(): Promise<AlarmGroup> {
+    return ok<AlarmGroup>(this.fx.server, this.token, '/alarm/group/add', {
+      name: marked(TEAM_MARK, 'ag').slice(0, 32),
+    });
+  }
+
+  /** An alarm rule of the fixture template. */
+  rule(): Promise<AlarmRule> {
+    return ok<AlarmRule>(this.fx.server, this.token, '/alarm/rule/add', {
+      template_id: this.fx.scoped.template.id,
+      name: marked(SCOPE_MARK, 'rule'),
+      level: 1,
+      tag_id: this.fx.scoped.template.tags.temp,
+      type: AlarmType.High,
+      value: '1000000',
+    });
+  }
+
+  /** An open alarm record of the fixture device. */
+  async record(): Promise<{ id: number }> {
+    const r = await insertAlarmRecord(this.fx.server, this.fx.a.teamId, this.fx.scoped.device.id, {
+      ruleName: marked(SCOPE_MARK, 'record'),
+    });
+    return { id: r.id };
+  }
+
+  /** A monitor point of the fixture device. */
+  async point(): Promise<{ id: number }> {
+    const p = await ok<MonitorTag>(this.fx.server, this.token, '/device/monitor/add', {
+      id: this.fx.scoped.device.id,
+      name: marked(SCOPE_MARK, 'point'),
+      data_type: 1,
+      address: 'D200',
+    });
+    return { id: p.point_id! };
+  }
+}

@@ -1,0 +1,141 @@
+import { DEFAULT_PASSWORD, login, uniqueEmail } from '../factories.ts';
+import { hashPassword } from '../../src/lib/password.ts';
+import type { TestServer } from '../test-server.ts';
+
+/*
+ * Roles and sub-accounts of the authorization suites, written straight into the database (team
+ * administration has no routes yet) and signed in through the normal login route. This is the
+ * one place that knows how a role and its data permissions are stored: when team administration
+ * changes that storage, only this file changes.
+ */
+
+/** The data permissions of a role: ids of the team's objects (an empty list = none). */
+export interface RoleScope {
+  devices: readonly number[];
+  groups: readonly number[];
+  templates: readonly number[];
+  projects: readonly number[];
+}
+
+export const emptyScope: RoleScope = { devices: [], groups: [], templates: [], projects: [] };
+
+/** A signed-in account of the suites. */
+export interface Member {
+  id: number;
+  teamId: number;
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+}
+
+const json = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
+
+/** A role of the team with these permission ids and data permissions; returns its id. */
+export async function createRole(
+  server: TestServer,
+  teamId: number,
+  permissions: readonly number[],
+  scope: RoleScope = emptyScope,
+): Promise<number> {
+  const now = Date.now();
+  const { id } = await server.app.db
+    .insertInto('roles')
+    .values({
+      team_id: teamId,
+      name: `r${now.toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`,
+      permissions: json(permissions),
+      device_ids: json(scope.devices),
+      group_ids: json(scope.groups),
+      template_ids: json(scope.templates),
+      project_ids: json(scope.projects),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+/** The data permissions of a role now. */
+export async function roleScope(server: TestServer, roleId: number): Promise<RoleScope> {
+  const row = await server.app.db
+    .selectFrom('roles')
+    .select(['device_ids', 'group_ids', 'template_ids', 'project_ids'])
+    .where('id', '=', roleId)
+    .executeTakeFirstOrThrow();
+  const ids = (text: string) => JSON.parse(text) as number[];
+  return {
+    devices: ids(row.device_ids),
+    groups: ids(row.group_ids),
+    templates: ids(row.template_ids),
+    projects: ids(row.project_ids),
+  };
+}
+
+/** Replaces a role's data permissions (narrowing or widening it), as the role screen would. */
+export async function setRoleScope(server: TestServer, roleId: number, scope: RoleScope): Promise<void> {
+  await server.app.db
+    .updateTable('roles')
+    .set({
+      device_ids: json(scope.devices),
+      group_ids: json(scope.groups),
+      template_ids: json(scope.templates),
+      project_ids: json(scope.projects),
+      updated_at: Date.now(),
+    })
+    .where('id', '=', roleId)
+    .execute();
+}
+
+/** Adds ids to a role's data permissions. */
+export async function widenRole(server: TestServer, roleId: number, add: Partial<RoleScope>): Promise<void> {
+  const now = await roleScope(server, roleId);
+  await setRoleScope(server, roleId, {
+    devices: [...now.devices, ...(add.devices ?? [])],
+    groups: [...now.groups, ...(add.groups ?? [])],
+    templates: [...now.templates, ...(add.templates ?? [])],
+    projects: [...now.projects, ...(add.projects ?? [])],
+  });
+}
+
+/** A sub-account of the team holding the role, signed in through POST /global/login. */
+export async function addMember(
+  server: TestServer,
+  team: { teamId: number; dataCenter: string },
+  roleId: number,
+  name = 'Member',
+): Promise<Member> {
+  const now = Date.now();
+  const email = uniqueEmail('member');
+  const { id } = await server.app.db
+    .insertInto('users')
+    .values({
+      team_id: team.teamId,
+      is_main: 0,
+      email,
+      phone: null,
+      area_code: null,
+      name,
+      password_hash: await hashPassword(DEFAULT_PASSWORD),
+      status: 'active',
+      data_center: team.dataCenter,
+      lang: 'en-us',
+      role_id: roleId,
+      created_at: now,
+      updated_at: now,
+      activated_at: now,
+      closed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tokens = await login(server, email, DEFAULT_PASSWORD);
+  return {
+    id: Number(id),
+    teamId: team.teamId,
+    email,
+    password: DEFAULT_PASSWORD,
+    name,
+    token: tokens.token,
+  };
+}

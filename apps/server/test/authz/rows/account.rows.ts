@@ -1,0 +1,123 @@
+import { login, uniqueEmail, uniquePhone } from '../../factories.ts';
+import type { MatrixRow } from '../matrix-types.ts';
+
+/*
+ * Sign-up, sign-in and the caller's own account (session, registration and account modules).
+ * Everything public answers without a token; the rest acts on the caller's own account only.
+ */
+const v1 = (path: string) => `/v1${path}`;
+const answered = { anonymous: 0 } as const;
+const subAccounts = { withoutPermission: 1105, outOfScope: 1105, inScope: 1105 } as const;
+
+export const accountRows: MatrixRow[] = [
+  { method: 'GET', url: v1('/health'), access: 'public', expect: answered },
+  { method: 'GET', url: v1('/global/login'), access: 'public', expect: answered },
+  {
+    method: 'POST',
+    url: v1('/global/login'),
+    access: 'public',
+    expect: answered,
+    request: ({ fx }) => ({
+      query: { type: 1 },
+      body: { user: fx.b.main.email, passwd: fx.b.main.password },
+    }),
+  },
+  {
+    method: 'POST',
+    url: v1('/refreshtoken'),
+    access: 'public',
+    expect: answered,
+    // Authenticated by a refresh token (of a new session: the others are not rotated).
+    request: async ({ fx }) => {
+      const { refresh_token } = await login(fx.server, fx.b.main.email, fx.b.main.password);
+      return { query: { from: 'web' }, headers: { authorization: refresh_token } };
+    },
+  },
+  {
+    method: 'POST',
+    url: v1('/global/register'),
+    access: 'public',
+    expect: answered,
+    request: () => ({ query: { type: 1 }, body: { username: uniqueEmail('reg'), passwd: 'Secret123' } }),
+  },
+  {
+    method: 'GET',
+    url: v1('/global/activate'),
+    access: 'public',
+    request: () => ({ query: { token: 'x' } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/resendmail'),
+    access: 'public',
+    request: () => ({ query: { type: 1 }, body: { username: uniqueEmail('resend') } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/phoneverify'),
+    access: 'public',
+    expect: answered,
+    request: () => ({ query: { phone: uniquePhone(), purpose: 'register' } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/forgetverify'),
+    access: 'public',
+    request: () => ({ body: { username: uniqueEmail('forget') } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/modifyPwd'),
+    access: 'public',
+    request: () => ({ body: { username: uniqueEmail('modify'), code: '123456', passwd: 'Secret456' } }),
+  },
+
+  {
+    method: 'POST',
+    url: v1('/global/logout'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    freshCaller: true,
+  },
+  { method: 'GET', url: v1('/global/getUserInfo'), access: 'signedIn', scope: { kind: 'team' } },
+  {
+    method: 'POST',
+    url: v1('/editUserInfo'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    request: () => ({ body: { alias_name: 'alias' } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/changePwd'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    freshCaller: true,
+    request: ({ self }) => ({ body: { old_passwd: self?.password ?? 'Secret123', passwd: 'Secret456' } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/removal'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    freshCaller: true,
+    request: ({ fx, self }) => ({
+      body: {
+        account: self?.email ?? 'nobody@example.com',
+        true_name: self?.name ?? 'Nobody',
+        data_center: fx.a.dataCenter,
+        contact: '',
+        passwd: self?.password ?? 'Secret123',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    url: v1('/global/add/datacenter'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    // SPEC 1105: sub-accounts cannot add data centers.
+    expect: subAccounts,
+    request: ({ fx }) => ({ body: { data_center: fx.a.dataCenter } }),
+  },
+];

@@ -1,0 +1,27 @@
+import type { MatrixRow, OutsideRow } from '../matrix-types.ts';
+import { accountRows } from './account.rows.ts';
+import { alarmRows } from './alarms.rows.ts';
+import { deviceDataRows } from './device-data.rows.ts';
+import { deviceRows } from './devices.rows.ts';
+import { messageRows } from './messages.rows.ts';
+import { templateRows } from './templates.rows.ts';
+
+/** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
+export const allRows: readonly MatrixRow[] = [
+  ...accountRows,
+  ...messageRows,
+  ...deviceRows,
+  ...templateRows,
+  ...deviceDataRows,
+  ...alarmRows,
+];
+
+/** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
+export const outsideRows: readonly OutsideRow[] = [
+  { method: 'OPTIONS', url: '*', outside: 'CORS preflight (@fastify/cors): headers only, no data' },
+  {
+    method: 'GET',
+    url: '/mqtt',
+    outside: 'devices: MQTT over WebSocket, authenticated by the broker with SN and secret (mqtt-ws.test.ts)',
+  },
+];
