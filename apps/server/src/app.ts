@@ -20,6 +20,7 @@ import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
+import { roleRoutes } from './modules/role/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(alarmRuleRoutes);
       await api.register(alarmRoutes);
       await api.register(notifyRoutes);
+      await api.register(roleRoutes);
     },
     { prefix: API_BASE },
   );

@@ -51,6 +51,15 @@ import { AccessTokens } from './modules/session/access-token.ts';
 import { LoginAttemptRepo } from './modules/session/login-throttle.repo.ts';
 import { LoginThrottle } from './modules/session/login-throttle.service.ts';
 import { LoginService } from './modules/session/login.service.ts';
+import {
+  DataPickerRepo,
+  DataPickerService,
+  DataScopeRepo,
+  GrantRules,
+  MemberGrantsRepo,
+  RoleRepo,
+  RoleService,
+} from './modules/role/index.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
@@ -92,7 +101,8 @@ export function composeApp(infra: Infrastructure) {
   // Accounts and sessions.
   const users = new UserRepo(db);
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
-  const principals = new PrincipalService(tokens, users);
+  const scopes = new DataScopeRepo(db);
+  const principals = new PrincipalService(tokens, users, scopes);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
   const throttle = new LoginThrottle(
     new LoginAttemptRepo(db),
@@ -149,6 +159,13 @@ export function composeApp(infra: Infrastructure) {
 
   // Alarms and notifications.
   const alarmEngine = new AlarmEngine({ db, bus, log });
+
+  // Team administration: roles and data permissions.
+  const roleRepo = new RoleRepo(db);
+  const memberGrants = new MemberGrantsRepo(db);
+  const grantRules = new GrantRules(roleRepo, config.region);
+  const roles = new RoleService(db, roleRepo, grantRules, config.region, bus);
+  const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
   const deliveries = new DeliveryRepo(db);
   const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
   const notifyHub = new NotifyHub(bus, principals.reload, log, {
@@ -217,6 +234,9 @@ export function composeApp(infra: Infrastructure) {
     alarmMailer,
     notify: new NotifyService(deliveries, mailer, limiter, `${config.publicUrl}/#${MenuPath.Profile}`),
     notifyHub,
+    scopes,
+    roles,
+    dataPicker,
   };
 
   let detachMailer = (): void => undefined;
