@@ -54,13 +54,24 @@ import { LoginService } from './modules/session/login.service.ts';
 import {
   DataPickerRepo,
   DataPickerService,
+  CreatorGrantService,
   DataScopeRepo,
   GrantRules,
   MemberGrantsRepo,
   RoleRepo,
   RoleService,
 } from './modules/role/index.ts';
+import { InvitationRepo, InvitationService } from './modules/invitation/index.ts';
+import {
+  MemberAccessRepo,
+  MemberAccessService,
+  MemberRepo,
+  MemberService,
+  MembershipService,
+  type MembershipHooks,
+} from './modules/member/index.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
+import { ZoneRepo, ZoneService } from './modules/zone/index.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { SettagRepo } from './modules/settag/settag.repo.ts';
@@ -102,6 +113,9 @@ export function composeApp(infra: Infrastructure) {
   const users = new UserRepo(db);
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
   const scopes = new DataScopeRepo(db);
+  // What a sub-account creates stays visible to them (a member grant, see CreatorGrantService).
+  const memberGrants = new MemberGrantsRepo(db);
+  const creators = new CreatorGrantService(memberGrants);
   const principals = new PrincipalService(tokens, users, scopes);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
   const throttle = new LoginThrottle(
@@ -140,15 +154,18 @@ export function composeApp(infra: Infrastructure) {
 
   // Devices, groups, labels, templates and their alarm rules.
   const groupRepo = new DeviceGroupRepo(db);
-  const deviceGroups = new DeviceGroupService(db, groupRepo);
+  const deviceGroups = new DeviceGroupService(db, groupRepo, creators);
   const labelRepo = new LabelRepo(db);
   const templateRepo = new TemplateRepo(db);
-  const templates = new TemplateService(db, config, templateRepo, deviceConfig, ruleRepo);
+  const templates = new TemplateService(db, config, templateRepo, deviceConfig, ruleRepo, creators);
   const bindingWall = new BindingWall(db, bus, historyStore);
   const alarmGroupRepo = new AlarmGroupRepo(db);
   const ruleChanges = new AlarmRuleChanges(db, dbEngine, templateRepo, deviceConfig, bus);
   const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);
   const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, templateRepo, ruleChanges);
+
+  // Security zones: operating a device (writing a tag) needs its zone.
+  const zones = new ZoneService(db, new ZoneRepo(db));
 
   // Live data: ingest, commands, the device data sockets.
   const ingest = new IngestService(db, historyStore, bus, log);
@@ -162,10 +179,54 @@ export function composeApp(infra: Infrastructure) {
 
   // Team administration: roles and data permissions.
   const roleRepo = new RoleRepo(db);
-  const memberGrants = new MemberGrantsRepo(db);
   const grantRules = new GrantRules(roleRepo, config.region);
   const roles = new RoleService(db, roleRepo, grantRules, config.region, bus);
   const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
+
+  // Members and invitations: joining and leaving run the other modules' hooks (invitations void
+  // a leaving inviter's pending ones; the billing issue adds its own) in the same transaction.
+  const membershipHooks: MembershipHooks[] = [];
+  const memberRepo = new MemberRepo(db);
+  const membership = new MembershipService(
+    db,
+    memberRepo,
+    memberGrants,
+    sessions,
+    bus,
+    config.region,
+    membershipHooks,
+  );
+  const invitationRepo = new InvitationRepo(db);
+  const members = new MemberService(
+    db,
+    memberRepo,
+    roles,
+    roleRepo,
+    memberGrants,
+    grantRules,
+    membership,
+    messages,
+    (teamId, userId) => invitationRepo.isInvited(teamId, userId, Date.now()),
+  );
+  const invitations = new InvitationService(
+    db,
+    invitationRepo,
+    roles,
+    members,
+    membership,
+    messages,
+    mailer,
+    config.region,
+    config.publicUrl,
+  );
+  membershipHooks.push(invitations.hooks);
+  const memberAccess = new MemberAccessService(
+    new MemberAccessRepo(db),
+    members,
+    scopes,
+    roleRepo,
+    memberGrants,
+  );
   const deliveries = new DeliveryRepo(db);
   const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
   const notifyHub = new NotifyHub(bus, principals.reload, log, {
@@ -190,7 +251,7 @@ export function composeApp(infra: Infrastructure) {
       limiter,
       mailer,
     ),
-    account: new AccountService(db, config, users, sessions, verification),
+    account: new AccountService(db, config, users, sessions, verification, roles),
     addressLimits: new AddressLimits(limiter, config.addressLimits),
     messages,
     deviceRegistry,
@@ -212,6 +273,7 @@ export function composeApp(infra: Infrastructure) {
       deviceConfig,
       new BindThrottle(limiter),
       bindingWall,
+      creators,
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig),
     ingest,
@@ -223,6 +285,7 @@ export function composeApp(infra: Infrastructure) {
       commands,
       bus,
       config.settagTimeoutMs,
+      zones,
     ),
     live,
     liveHub,
@@ -237,6 +300,10 @@ export function composeApp(infra: Infrastructure) {
     scopes,
     roles,
     dataPicker,
+    members,
+    memberAccess,
+    invitations,
+    zones,
   };
 
   let detachMailer = (): void => undefined;

@@ -18,6 +18,7 @@ import type { DeviceConfigPublisher } from '../device-connection/device-config.p
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
+import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupRepo } from '../device-group/device-group.repo.ts';
@@ -47,6 +48,7 @@ export class DeviceService {
     private readonly publisher: DeviceConfigPublisher,
     private readonly bindThrottle: BindThrottle,
     private readonly wall: BindingWall,
+    private readonly creators: CreatorGrants = noCreatorGrants,
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
@@ -147,7 +149,7 @@ export class DeviceService {
       }),
     );
     await this.publisher.publish([device.id]);
-    return this.detail(caller, device.id);
+    return this.detail(await this.creators.created(caller, 'device', device.id), device.id);
   }
 
   /** Edits the fields sent; a new template republishes the config. */

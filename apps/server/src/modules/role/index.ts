@@ -3,6 +3,7 @@
  * Other modules reach roles, grants and scopes only through what is exported here.
  */
 export type { TeamAccessEvent } from './access.events.ts';
+export { CreatorGrantService } from './creator-grants.service.ts';
 export { DataPickerRepo, type GrantHolder } from './data-picker.repo.ts';
 export { DataPickerService } from './data-picker.service.ts';
 export { DataScopeRepo } from './data-scope.repo.ts';

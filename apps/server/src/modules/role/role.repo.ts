@@ -42,6 +42,16 @@ export class RoleRepo {
       .executeTakeFirst();
   }
 
+  /** The role a user holds. */
+  roleOfUser(userId: number) {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select(['roles.id', 'roles.name'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+  }
+
   async nameTaken(teamId: number, name: string, exceptId?: number): Promise<boolean> {
     let q = this.db.selectFrom('roles').select('id').where('team_id', '=', teamId).where('name', '=', name);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
@@ -176,6 +186,17 @@ export class RoleRepo {
         .values(zoneIds.map((zone_id) => ({ role_id: roleId, zone_id })))
         .execute();
     }
+  }
+
+  /** The team's zones with their names. */
+  zoneNames(teamId: number) {
+    return this.db
+      .selectFrom('zones')
+      .select(['id', 'name'])
+      .where('team_id', '=', teamId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
   }
 
   /** The ids among `ids` that are objects of the team. */

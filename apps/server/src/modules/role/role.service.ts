@@ -157,6 +157,15 @@ export class RoleService {
     });
   }
 
+  /** The caller's role and the zones they may operate in (the profile). */
+  async profileOf(caller: CurrentUser) {
+    const row = caller.isMain ? undefined : await this.roles.roleOfUser(caller.id);
+    const zones = (await this.roles.zoneNames(caller.teamId)).filter(
+      (z) => caller.scope.zones === null || caller.scope.zones.has(z.id),
+    );
+    return { role: row ? { id: row.id, name: row.name } : null, zones };
+  }
+
   /** The permission groups a role may hold here (billing groups hidden in cn). */
   permissionTree(): RolePermissionTree {
     return {

@@ -14,6 +14,7 @@ import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/device-config.publisher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
@@ -74,6 +75,7 @@ export class TemplateService {
     private readonly templates: TemplateRepo,
     private readonly publisher: DeviceConfigPublisher,
     private readonly rules: TemplateRules,
+    private readonly creators: CreatorGrants = noCreatorGrants,
   ) {}
 
   async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
@@ -125,7 +127,7 @@ export class TemplateService {
       await this.templates.insertTags(t.id, body.tags.map(tagValues), trx);
       return t.id;
     });
-    return this.detail(caller, id);
+    return this.detail(await this.creators.created(caller, 'template', id), id);
   }
 
   /** Copies a template with its tags and alarm rules under a new name (subject to the limit like a new one). */
@@ -145,7 +147,7 @@ export class TemplateService {
       await this.rules.copyToTemplate(sourceId, { id: t.id, teamId: caller.teamId }, tagIds, trx);
       return t.id;
     });
-    return this.detail(caller, id);
+    return this.detail(await this.creators.created(caller, 'template', id), id);
   }
 
   async edit(caller: CurrentUser, body: TemplateEditBodyParsed): Promise<TemplateDetail> {

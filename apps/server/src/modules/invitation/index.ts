@@ -1,0 +1,4 @@
+/** Team invitations (issue 13): the invitation module's public entry. */
+export { InvitationRepo } from './invitation.repo.ts';
+export { invitationRoutes } from './invitation.routes.ts';
+export { InvitationService } from './invitation.service.ts';

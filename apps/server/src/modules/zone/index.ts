@@ -1,0 +1,4 @@
+/** Security zones (issue 13): the zone module's public entry. */
+export { ZoneRepo } from './zone.repo.ts';
+export { zoneRoutes } from './zone.routes.ts';
+export { ZoneService } from './zone.service.ts';
