@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Limits } from '../constants/limits.constants.ts';
 import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
@@ -20,8 +19,8 @@ export const ZonePaths = {
   deviceZones: '/system/safeZone/device-zones', // GET deviceZonesQuery -> deviceZonesReply (zone view 33)
 } as const;
 
-/** The name rule (validateZoneName) is checked on the server: 1006 with its key. */
-const zoneName = singleLineText.max(Limits.zoneNameMax);
+/** The name rule (validateZoneName, at most Limits.zoneNameMax) is checked on the server: 1006 with its key. */
+const zoneName = singleLineText.max(64);
 
 export const zoneItem = z.object({
   id: z.number().int(),
