@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  invitationStateAt,
   InvitationOutcome,
   MenuPath,
   normalizePhone,
@@ -13,8 +12,6 @@ import {
   type InvitationItem,
   type InvitationListQueryParsed,
   type InvitationListReply,
-  type InvitationVoidReason,
-  type MyInvitationItem,
   type MyInvitationListReply,
   type MyInvitationQueryParsed,
 } from '@hmi/domain';
@@ -27,26 +24,10 @@ import type { Mailer } from '../../plugins/mail.ts';
 import type { MemberService, MembershipHooks, MembershipService, Notices } from '../member/index.ts';
 import type { RoleService } from '../role/index.ts';
 import { invitationMail, inviteeText, inviterText } from './invitation-texts.ts';
+import { myItem, readState, refusalOf, teamItem } from './invitation.view.ts';
 import type { AccountKey, InvitationRepo, InvitationRow } from './invitation.repo.ts';
 
 const storedOf: readonly InvitationState[] = ['pending', 'accepted', 'rejected', 'cancelled', 'voided'];
-
-/** The code of confirming (or cancelling) an invitation that no longer reads as pending. */
-function refusalOf(state: InvitationOutcome, reason: string | null): number {
-  if (state === InvitationOutcome.Accepted) return ErrorCode.E1084_ALREADY_JOINED;
-  if (state === InvitationOutcome.Rejected) return ErrorCode.E1075_NOT_ACCEPTED;
-  if (state === InvitationOutcome.Cancelled) return ErrorCode.E1074_INVITATION_CANCELLED;
-  return reason === 'inviter_left' ? ErrorCode.E1073_INVITER_LEFT : ErrorCode.E1082_INVITATION_VOIDED;
-}
-
-/** The state an invitation reads as now: expired after 7 days, voided when its role was deleted. */
-function readState(row: InvitationRow, now: number) {
-  const read = invitationStateAt(row, now);
-  if (read.state === InvitationOutcome.Pending && row.role_id === null) {
-    return { state: InvitationOutcome.Voided, stored: 'voided' as const, void_reason: 'role_deleted' };
-  }
-  return read;
-}
 
 /**
  * Team invitations (see invitation.api.ts for the codes): sent by email or SMS to an existing
@@ -152,7 +133,7 @@ export class InvitationService {
       return created;
     });
     this.notices.changed(invitee.team_id, [invitee.id]);
-    return this.teamItem((await this.repo.find(id))!, Date.now());
+    return teamItem((await this.repo.find(id))!, Date.now());
   }
 
   async list(caller: CurrentUser, q: InvitationListQueryParsed): Promise<InvitationListReply> {
@@ -161,7 +142,7 @@ export class InvitationService {
       offset: (q.page - 1) * q.page_size,
       limit: q.page_size,
     });
-    return { list: rows.map((r) => this.teamItem(r, now)), total, page: q.page, page_size: q.page_size };
+    return { list: rows.map((r) => teamItem(r, now)), total, page: q.page, page_size: q.page_size };
   }
 
   /** The inviting team cancels a pending invitation (1003 not the team's; a decided one: its code). */
@@ -182,7 +163,7 @@ export class InvitationService {
       .where('id', '=', row.invitee_id)
       .executeTakeFirst();
     if (invitee) this.notices.changed(invitee.team_id, [row.invitee_id]);
-    return this.teamItem((await this.repo.find(id))!, Date.now());
+    return teamItem((await this.repo.find(id))!, Date.now());
   }
 
   /** GET /msg/team/invation: the caller's invitations, each with the message of its state. */
@@ -197,7 +178,7 @@ export class InvitationService {
       this.repo.countPending(caller.id, now),
     ]);
     return {
-      list: rows.map((r) => this.myItem(r, user.lang, now)),
+      list: rows.map((r) => myItem(r, user.lang, now)),
       total,
       pending,
       page: q.page,
@@ -218,7 +199,7 @@ export class InvitationService {
       blockers.push({ code: ErrorCode.E1073_INVITER_LEFT, count: 0 });
     blockers.push(...(await this.membership.blockers(user)));
     return {
-      invitation: this.myItem(row, user.lang, now),
+      invitation: myItem(row, user.lang, now),
       role_permissions: row.role_permissions ? (JSON.parse(row.role_permissions) as number[]) : [],
       can_accept: blockers.length === 0,
       blockers,
@@ -333,48 +314,6 @@ export class InvitationService {
       inviteeText(invitee.lang, state, names),
       trx,
     );
-  }
-
-  private teamItem(r: InvitationRow, now: number): InvitationItem {
-    const read = readState(r, now);
-    return {
-      id: r.id,
-      channel: r.channel,
-      account: r.account,
-      invitee_name: r.invitee_name,
-      inviter_id: r.inviter_id,
-      inviter_name: r.inviter_name,
-      role_id: r.role_id,
-      role_name: r.role_name,
-      state: read.state,
-      void_reason: read.void_reason as InvitationVoidReason | null,
-      created_at: r.created_at,
-      expires_at: r.expires_at,
-      decided_at: r.decided_at,
-    };
-  }
-
-  private myItem(r: InvitationRow, lang: string, now: number): MyInvitationItem {
-    const read = readState(r, now);
-    const text = inviteeText(lang, read.stored, {
-      team: r.team_name,
-      inviter: r.inviter_name,
-      role: r.role_name,
-    });
-    return {
-      id: r.id,
-      team_id: r.team_id,
-      team_name: r.team_name,
-      inviter_name: r.inviter_name,
-      role_name: r.role_name,
-      state: read.state,
-      void_reason: read.void_reason as InvitationVoidReason | null,
-      created_at: r.created_at,
-      expires_at: r.expires_at,
-      decided_at: r.decided_at,
-      title: text.title,
-      body: text.body,
-    };
   }
 }
 
