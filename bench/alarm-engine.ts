@@ -127,7 +127,12 @@ async function engineAlone(
   messages: number,
 ) {
   const bus = new InProcessBus();
-  const engine = new AlarmEngine({ db: app.db, bus, log: { error: () => undefined } });
+  const engine = new AlarmEngine({
+    db: app.db,
+    bus,
+    log: { error: () => undefined },
+    scopes: app.services.scopes,
+  });
   await engine.start();
   // One frame per message, as ingest publishes them.
   const ids = tags.map((t) => t.id);

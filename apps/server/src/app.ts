@@ -20,6 +20,10 @@ import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
+import { roleRoutes } from './modules/role/index.ts';
+import { memberRoutes } from './modules/member/index.ts';
+import { invitationRoutes } from './modules/invitation/index.ts';
+import { zoneRoutes } from './modules/zone/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -109,6 +113,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(alarmRuleRoutes);
       await api.register(alarmRoutes);
       await api.register(notifyRoutes);
+      await api.register(roleRoutes);
+      await api.register(memberRoutes);
+      await api.register(invitationRoutes);
+      await api.register(zoneRoutes);
     },
     { prefix: API_BASE },
   );

@@ -51,7 +51,24 @@ import { AccessTokens } from './modules/session/access-token.ts';
 import { LoginAttemptRepo } from './modules/session/login-throttle.repo.ts';
 import { LoginThrottle } from './modules/session/login-throttle.service.ts';
 import { LoginService } from './modules/session/login.service.ts';
+import { RoleRepo } from './modules/role/role.repo.ts';
+import { MemberGrantsRepo } from './modules/role/member-grants.repo.ts';
+import { DataScopeRepo } from './modules/role/data-scope.repo.ts';
+import { DataPickerRepo } from './modules/role/data-picker.repo.ts';
+import { DataPickerService, CreatorGrantService, GrantRules, RoleService } from './modules/role/index.ts';
+import { InvitationService } from './modules/invitation/index.ts';
+import { InvitationRepo } from './modules/invitation/invitation.repo.ts';
+import {
+  MemberAccessService,
+  MemberService,
+  MembershipService,
+  type MembershipHooks,
+} from './modules/member/index.ts';
+import { MemberAccessRepo } from './modules/member/member-access.repo.ts';
+import { MemberRepo } from './modules/member/member.repo.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
+import { ZoneService } from './modules/zone/index.ts';
+import { ZoneRepo } from './modules/zone/zone.repo.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { SettagRepo } from './modules/settag/settag.repo.ts';
@@ -93,7 +110,11 @@ export function composeApp(infra: Infrastructure) {
   // Accounts and sessions.
   const users = new UserService(new UserRepo(db));
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
-  const principals = new PrincipalService(tokens, users);
+  const scopes = new DataScopeRepo(db);
+  // What a sub-account creates stays visible to them (a member grant, see CreatorGrantService).
+  const memberGrants = new MemberGrantsRepo(db);
+  const creators = new CreatorGrantService(memberGrants);
+  const principals = new PrincipalService(tokens, users, scopes);
   const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
   const throttle = new LoginThrottle(
     new LoginAttemptRepo(db),
@@ -131,14 +152,17 @@ export function composeApp(infra: Infrastructure) {
   const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
 
   // Devices, groups, labels, templates and their alarm rules.
-  const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db));
+  const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators);
   const labels = new LabelService(new LabelRepo(db));
-  const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig, ruleRepo);
+  const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig, ruleRepo, creators);
   const bindingWall = new BindingWall(db, bus, historyStore, deviceConnections);
   const alarmGroupRepo = new AlarmGroupRepo(db);
   const ruleChanges = new AlarmRuleChanges(db, dbEngine, templates, deviceConfig, bus);
   const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);
   const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, ruleChanges);
+
+  // Security zones: operating a device (writing a tag) needs its zone.
+  const zones = new ZoneService(db, new ZoneRepo(db));
 
   // Live data: ingest, commands, the device data sockets.
   const ingest = new IngestService(db, historyStore, bus, log);
@@ -148,7 +172,58 @@ export function composeApp(infra: Infrastructure) {
   const liveHub = new LiveHub(live, bus, config.live, principals.reload, log);
 
   // Alarms and notifications.
-  const alarmEngine = new AlarmEngine({ db, bus, log });
+  const alarmEngine = new AlarmEngine({ db, bus, log, scopes });
+
+  // Team administration: roles and data permissions.
+  const roleRepo = new RoleRepo(db);
+  const grantRules = new GrantRules(roleRepo, config.region);
+  const roles = new RoleService(db, roleRepo, grantRules, config.region, bus);
+  const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
+
+  // Members and invitations: joining and leaving run the other modules' hooks (invitations void
+  // a leaving inviter's pending ones; the billing issue adds its own) in the same transaction.
+  const membershipHooks: MembershipHooks[] = [];
+  const memberRepo = new MemberRepo(db);
+  const membership = new MembershipService(
+    db,
+    memberRepo,
+    memberGrants,
+    sessions,
+    bus,
+    config.region,
+    membershipHooks,
+  );
+  const invitationRepo = new InvitationRepo(db);
+  const members = new MemberService(
+    db,
+    memberRepo,
+    roles,
+    roleRepo,
+    memberGrants,
+    grantRules,
+    membership,
+    messages,
+    (teamId, userId) => invitationRepo.isInvited(teamId, userId, Date.now()),
+  );
+  const invitations = new InvitationService(
+    db,
+    invitationRepo,
+    roles,
+    members,
+    membership,
+    messages,
+    mailer,
+    config.region,
+    config.publicUrl,
+  );
+  membershipHooks.push(invitations.hooks);
+  const memberAccess = new MemberAccessService(
+    new MemberAccessRepo(db),
+    members,
+    scopes,
+    roleRepo,
+    memberGrants,
+  );
   const deliveries = new DeliveryRepo(db);
   const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
   const notifyHub = new NotifyHub(bus, principals.reload, log, {
@@ -173,7 +248,7 @@ export function composeApp(infra: Infrastructure) {
       limiter,
       mailer,
     ),
-    account: new AccountService(db, config, users, sessions, verification),
+    account: new AccountService(db, config, users, sessions, verification, roles),
     addressLimits: new AddressLimits(limiter, config.addressLimits),
     messages,
     deviceRegistry,
@@ -194,6 +269,7 @@ export function composeApp(infra: Infrastructure) {
       deviceConfig,
       new BindThrottle(limiter),
       bindingWall,
+      creators,
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig),
     ingest,
@@ -205,6 +281,7 @@ export function composeApp(infra: Infrastructure) {
       commands,
       bus,
       config.settagTimeoutMs,
+      zones,
     ),
     live,
     liveHub,
@@ -216,6 +293,13 @@ export function composeApp(infra: Infrastructure) {
     alarmMailer,
     notify: new NotifyService(deliveries, mailer, limiter, `${config.publicUrl}/#${MenuPath.Profile}`),
     notifyHub,
+    scopes,
+    roles,
+    dataPicker,
+    members,
+    memberAccess,
+    invitations,
+    zones,
   };
 
   let detachMailer = (): void => undefined;

@@ -73,15 +73,17 @@ export async function createSubAccount(
       team_id: main.profile.team_id,
       name: `r${++sequence}`,
       permissions: JSON.stringify(role.permissions ?? []),
-      device_ids: JSON.stringify(role.deviceIds ?? []),
-      group_ids: '[]',
-      template_ids: '[]',
-      project_ids: '[]',
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (role.deviceIds && role.deviceIds.length > 0) {
+    await db
+      .insertInto('role_grants')
+      .values(role.deviceIds.map((object_id) => ({ role_id: roleId, kind: 'device' as const, object_id })))
+      .execute();
+  }
   await db
     .insertInto('users')
     .values({
@@ -96,6 +98,7 @@ export async function createSubAccount(
       data_center: main.profile.data_center,
       lang: 'en-us',
       role_id: roleId,
+      joined_at: now,
       created_at: now,
       updated_at: now,
       activated_at: now,

@@ -52,19 +52,78 @@ export interface UsersTable {
   closed_at: Ms | null;
   /** Mask of alarm levels mailed to the user (migration 0006; default 24 = severe | critical). */
   alarm_mail_levels: ColumnType<number, number | undefined, number>;
+  /** Sub-accounts: when they joined their team (migration 0010); null for a main account. */
+  joined_at: ColumnType<Ms | null, Ms | null | undefined, Ms | null>;
+}
+
+/** What a data permission names (migration 0010). */
+export type GrantKind = 'device' | 'group' | 'template' | 'project';
+
+/** A role's data permission on one object (migration 0010). */
+export interface RoleGrantsTable {
+  role_id: number;
+  kind: GrantKind;
+  object_id: number;
+}
+
+/**
+ * A member's own data permission on one object, beside their role's (migration 0010): granted
+ * when they created the object ('creator') or by an administrator (user data-pm 38, 'admin').
+ */
+export interface MemberGrantsTable {
+  user_id: number;
+  team_id: number;
+  kind: GrantKind;
+  object_id: number;
+  source: 'creator' | 'admin';
+  created_at: Ms;
+}
+
+/** Security zones of a team (migration 0010). */
+export interface ZonesTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+export interface RoleZonesTable {
+  role_id: number;
+  zone_id: number;
+}
+
+/** The zone of a device (at most one); team_id is the team that assigned it (migration 0010). */
+export interface DeviceZonesTable {
+  device_id: number;
+  zone_id: number;
+  team_id: number;
+}
+
+export type InvitationState = 'pending' | 'accepted' | 'rejected' | 'cancelled' | 'voided';
+
+/** An invitation to join a team (migration 0010). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  inviter_id: number;
+  invitee_id: number;
+  role_id: number | null;
+  channel: 'email' | 'phone';
+  account: string;
+  state: InvitationState;
+  void_reason: string | null;
+  created_at: Ms;
+  expires_at: Ms;
+  decided_at: Ms | null;
 }
 
 export interface RolesTable {
   id: Generated<number>;
   team_id: number;
   name: string;
-  /** JSON array of permission ids. */
+  /** JSON array of permission ids (data permissions and zones are link tables, migration 0010). */
   permissions: JsonText;
-  /** Data permissions: JSON arrays of ids. */
-  device_ids: JsonText;
-  group_ids: JsonText;
-  template_ids: JsonText;
-  project_ids: JsonText;
   created_at: Ms;
   updated_at: Ms;
 }
@@ -461,6 +520,12 @@ export interface Database {
   alarm_rules: AlarmRulesTable;
   alarm_records: AlarmRecordsTable;
   notify_deliveries: NotifyDeliveriesTable;
+  role_grants: RoleGrantsTable;
+  member_grants: MemberGrantsTable;
+  zones: ZonesTable;
+  role_zones: RoleZonesTable;
+  device_zones: DeviceZonesTable;
+  invitations: InvitationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -468,6 +533,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Team = Selectable<TeamsTable>;
 export type Role = Selectable<RolesTable>;
+export type Zone = Selectable<ZonesTable>;
+export type Invitation = Selectable<InvitationsTable>;
 export type Device = Selectable<DevicesTable>;
 export type DeviceGroup = Selectable<DeviceGroupsTable>;
 export type Template = Selectable<TemplatesTable>;

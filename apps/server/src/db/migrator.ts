@@ -16,6 +16,7 @@ import * as m0006 from './migrations/0006-alarms.ts';
 import * as m0007 from './migrations/0007-history-frames.ts';
 import * as m0008 from './migrations/0008-device-connection-events.ts';
 import * as m0009 from './migrations/0009-alarm-ack-comment.ts';
+import * as m0010 from './migrations/0010-team-admin.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0007-history-frames': m0007,
   '0008-device-connection-events': m0008,
   '0009-alarm-ack-comment': m0009,
+  '0010-team-admin': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

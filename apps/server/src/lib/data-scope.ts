@@ -1,17 +1,24 @@
 import {
   sql,
+  type Kysely,
+  type Transaction,
   type Expression,
   type ExpressionBuilder,
   type ReferenceExpression,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import type { Database } from '../db/database.ts';
 
 export type DataKind = 'devices' | 'groups' | 'templates' | 'projects';
 
 /**
  * What team data a caller may touch: always one team; for sub-accounts also the id sets of
- * their role's data permissions (null = every row of the team, as for the main account).
+ * their data permissions (null = every row of the team, as for the main account), resolved by
+ * the role module (modules/role/data-scope.repo.ts): groups = the granted groups and every
+ * subgroup; devices = the devices of those groups and the devices granted one by one; templates
+ * and projects as granted; each of the role's and the member's own grants. `zones` is what the
+ * caller may operate in (security zones; null = every zone).
  */
 export interface DataScope {
   teamId: number;
@@ -19,16 +26,38 @@ export interface DataScope {
   groups: ReadonlySet<number> | null;
   templates: ReadonlySet<number> | null;
   projects: ReadonlySet<number> | null;
+  zones: ReadonlySet<number> | null;
 }
 
-/** Every row of the team, as the main account sees it. */
-export const teamScope = (teamId: number): DataScope => ({
+/** The scope of a main account: everything of the team. */
+export const wholeTeam = (teamId: number): DataScope => ({
   teamId,
   devices: null,
   groups: null,
   templates: null,
   projects: null,
+  zones: null,
 });
+
+/** A user as the scope is resolved for (is_main 0/1; role_id null for a main account). */
+export interface ScopeHolder {
+  id: number;
+  team_id: number;
+  is_main: number;
+  role_id: number | null;
+}
+
+/** Resolves data scopes (the role module's DataScopeRepo; passed by the composition root). */
+export interface ScopeLoader {
+  /** The scope of one user: a main account's is wholeTeam. */
+  scopeOf(user: ScopeHolder): Promise<DataScope>;
+  /** The scopes of several users of one team, by user id (inside `db` when it is a transaction). */
+  scopesOf(
+    teamId: number,
+    users: readonly ScopeHolder[],
+    db?: Kysely<Database> | Transaction<Database>,
+  ): Promise<Map<number, DataScope>>;
+}
 
 /** True when the row (team, id) is inside the scope. */
 export function isInScope(scope: DataScope, kind: DataKind, row: { teamId: number; id: number }): boolean {

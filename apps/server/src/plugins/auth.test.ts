@@ -2,6 +2,7 @@ import { Perm, type UserProfile } from '@hmi/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../test/factories.ts';
+import { buildDevice } from '../modules/device/device-test-factories.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { inScope, isInScope, whereInScope } from '../lib/data-scope.ts';
 import { ok } from '../lib/reply.ts';
@@ -26,21 +27,21 @@ async function buildProbe(): Promise<FastifyInstance> {
   app.get('/boom', { preHandler: signedIn }, async () => {
     throw new Error('secret internal detail');
   });
-  // The data-scope helpers on a real table: messages stand in for devices here.
+  // The data-scope helpers on the devices table.
   app.get('/scoped-where', { preHandler: signedIn }, async (request) => {
     const rows = await server.app.db
-      .selectFrom('messages')
+      .selectFrom('devices')
       .select('id')
-      .where(inScope(scopeOf(request), 'devices', 'messages.team_id', 'messages.id'))
+      .where(inScope(scopeOf(request), 'devices', 'devices.team_id', 'devices.id'))
       .orderBy('id')
       .execute();
     return ok(rows.map((r) => r.id));
   });
   app.get('/scoped', { preHandler: signedIn }, async (request) => {
     const rows = await server.app.db
-      .selectFrom('messages')
+      .selectFrom('devices')
       .select('id')
-      .$call((q) => whereInScope(q, scopeOf(request), 'devices', 'messages.team_id', 'messages.id'))
+      .$call((q) => whereInScope(q, scopeOf(request), 'devices', 'devices.team_id', 'devices.id'))
       .orderBy('id')
       .execute();
     return ok(rows.map((r) => r.id));
@@ -87,16 +88,18 @@ describe('permissions and data scope', () => {
     const main = await createActiveUser(server);
     expect((await get('/devices', main.tokens.token)).body.code).toBe(0);
     expect((await get('/both', main.tokens.token)).body.code).toBe(0);
+    const device = await buildDevice(server, main.tokens.token);
     const scoped = await get('/scoped', main.tokens.token);
-    expect(scoped.body.data).toHaveLength(1); // its welcome notice
+    expect(scoped.body.data).toEqual([device.id]);
   });
 
   it('a sub-account holds its role permissions only (1002 otherwise) and its data scope', async () => {
     const main = await createActiveUser(server);
-    const [welcome] = (await get('/scoped', main.tokens.token)).body.data as number[];
+    const granted = (await buildDevice(server, main.tokens.token)).id;
+    await buildDevice(server, main.tokens.token);
     const sub = await createSubAccount(server, main, {
       permissions: [Perm.DeviceView],
-      deviceIds: [welcome!],
+      deviceIds: [granted],
     });
     const other = await createSubAccount(server, main, { permissions: [] });
 
@@ -104,14 +107,14 @@ describe('permissions and data scope', () => {
     expect(await get('/both', sub.tokens.token)).toMatchObject({ status: 403, body: { code: 1002 } });
     expect(await get('/devices', other.tokens.token)).toMatchObject({ status: 403, body: { code: 1002 } });
 
-    expect((await get('/scoped', sub.tokens.token)).body.data).toEqual([welcome]);
+    expect((await get('/scoped', sub.tokens.token)).body.data).toEqual([granted]);
     expect((await get('/scoped', other.tokens.token)).body.data).toEqual([]);
-    expect((await get('/scoped-where', sub.tokens.token)).body.data).toEqual([welcome]);
+    expect((await get('/scoped-where', sub.tokens.token)).body.data).toEqual([granted]);
     expect((await get('/scoped-where', other.tokens.token)).body.data).toEqual([]);
-    expect((await get('/scoped-where', main.tokens.token)).body.data).toEqual([welcome]);
+    expect((await get('/scoped-where', main.tokens.token)).body.data).toHaveLength(2);
     // Another team's rows are outside every scope of this team.
     const stranger = await createActiveUser(server);
-    expect((await get('/scoped', stranger.tokens.token)).body.data).not.toContain(welcome);
+    expect((await get('/scoped', stranger.tokens.token)).body.data).not.toContain(granted);
 
     const profile = await server.call<UserProfile>('GET', '/global/getUserInfo', { token: sub.tokens.token });
     expect(profile.body.data).toMatchObject({
@@ -124,7 +127,14 @@ describe('permissions and data scope', () => {
   });
 
   it('isInScope checks team and id set', () => {
-    const scope = { teamId: 1, devices: new Set([5]), groups: null, templates: null, projects: null };
+    const scope = {
+      teamId: 1,
+      devices: new Set([5]),
+      groups: null,
+      templates: null,
+      projects: null,
+      zones: null,
+    };
     expect(isInScope(scope, 'devices', { teamId: 1, id: 5 })).toBe(true);
     expect(isInScope(scope, 'devices', { teamId: 1, id: 6 })).toBe(false);
     expect(isInScope(scope, 'groups', { teamId: 1, id: 6 })).toBe(true);

@@ -3,8 +3,8 @@ import { hashPassword } from '../../src/lib/password.ts';
 import type { TestServer } from '../test-server.ts';
 
 /*
- * Roles and sub-accounts of the authorization suites, written straight into the database (team
- * administration has no routes yet) and signed in through the normal login route. This is the
+ * Roles and sub-accounts of the authorization suites, written straight into the database (fast,
+ * and independent of the role routes, which have their own rows) and signed in through the normal login route. This is the
  * one place that knows how a role and its data permissions are stored: when team administration
  * changes that storage, only this file changes.
  */
@@ -31,6 +31,13 @@ export interface Member {
 
 const json = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
 
+const KINDS = [
+  ['devices', 'device'],
+  ['groups', 'group'],
+  ['templates', 'template'],
+  ['projects', 'project'],
+] as const;
+
 /** A role of the team with these permission ids and data permissions; returns its id. */
 export async function createRole(
   server: TestServer,
@@ -45,47 +52,36 @@ export async function createRole(
       team_id: teamId,
       name: `r${now.toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`,
       permissions: json(permissions),
-      device_ids: json(scope.devices),
-      group_ids: json(scope.groups),
-      template_ids: json(scope.templates),
-      project_ids: json(scope.projects),
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await setRoleScope(server, Number(id), scope);
   return Number(id);
 }
 
-/** The data permissions of a role now. */
+/** The data permissions of a role now (its rows in role_grants, migration 0010). */
 export async function roleScope(server: TestServer, roleId: number): Promise<RoleScope> {
-  const row = await server.app.db
-    .selectFrom('roles')
-    .select(['device_ids', 'group_ids', 'template_ids', 'project_ids'])
-    .where('id', '=', roleId)
-    .executeTakeFirstOrThrow();
-  const ids = (text: string) => JSON.parse(text) as number[];
-  return {
-    devices: ids(row.device_ids),
-    groups: ids(row.group_ids),
-    templates: ids(row.template_ids),
-    projects: ids(row.project_ids),
-  };
+  const rows = await server.app.db
+    .selectFrom('role_grants')
+    .select(['kind', 'object_id'])
+    .where('role_id', '=', roleId)
+    .execute();
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.object_id));
+  return { devices: of('device'), groups: of('group'), templates: of('template'), projects: of('project') };
 }
 
 /** Replaces a role's data permissions (narrowing or widening it), as the role screen would. */
 export async function setRoleScope(server: TestServer, roleId: number, scope: RoleScope): Promise<void> {
-  await server.app.db
-    .updateTable('roles')
-    .set({
-      device_ids: json(scope.devices),
-      group_ids: json(scope.groups),
-      template_ids: json(scope.templates),
-      project_ids: json(scope.projects),
-      updated_at: Date.now(),
-    })
-    .where('id', '=', roleId)
-    .execute();
+  const rows = KINDS.flatMap(([field, kind]) =>
+    [...new Set(scope[field])].map((object_id) => ({ role_id: roleId, kind, object_id })),
+  );
+  await server.app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('role_grants').where('role_id', '=', roleId).execute();
+    if (rows.length > 0) await trx.insertInto('role_grants').values(rows).execute();
+    await trx.updateTable('roles').set({ updated_at: Date.now() }).where('id', '=', roleId).execute();
+  });
 }
 
 /** Adds ids to a role's data permissions. */

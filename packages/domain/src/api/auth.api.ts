@@ -128,6 +128,10 @@ export const userProfile = z.object({
   member_ext: z.record(z.string(), z.unknown()),
   permissions: z.array(z.number().int()),
   project_max_id: z.number().int(),
+  /** The member's role (issue 13); null for the main account. */
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The security zones the user may operate in (the main account: every zone of the team). */
+  zones: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

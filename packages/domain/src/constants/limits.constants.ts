@@ -14,6 +14,12 @@ export const Limits = {
   batchCountMin: 2,
   batchCountMax: 100,
   roleNameMax: 10,
+  /** A pending invitation older than this is voided (judged when read; issue 13). */
+  invitationExpiryMs: 7 * 24 * 60 * 60_000,
+  /** Ids of one kind in one role's or member's data permissions (a team of 10,000 devices fits). */
+  dataGrantIdsMax: 20_000,
+  /** Longest security zone name (the spec limits the characters only). */
+  zoneNameMax: 32,
   passwordMin: 8,
   passwordMax: 16,
   indicatorCardsSuggestedMax: 3,

@@ -34,6 +34,7 @@ import {
   validatePasswordConfirm,
 } from '../validation/password.validation.ts';
 import { validateRoleName, validateZoneName } from '../validation/team-names.validation.ts';
+import { validateRolePermissions } from '../validation/team-rules.validation.ts';
 import { validationKeys } from '../validation/validation-result.ts';
 import type { ValidationFailure, ValidationResult } from '../validation/validation-result.ts';
 import { errorMessages, validationMessages } from './catalogues.i18n.ts';
@@ -96,6 +97,8 @@ const failures: ValidationResult[] = [
   validateRoleName(''),
   validateRoleName('x'.repeat(11)),
   validateZoneName(''),
+  validateZoneName('z'.repeat(40)),
+  validateRolePermissions([45], 'eu'),
   validateZoneName('a b'),
   validateMonitorName(''),
   validateMonitorName('m'.repeat(256)),

@@ -20,12 +20,17 @@ export interface MailCatalogue {
   activation: MailText;
   /** Placeholders of text: code, minutes. */
   code: { subject: Readonly<Record<CodePurpose, string>>; text: string };
-  /** Placeholders: purpose (one of `purpose`), code, minutes. */
-  sms: { text: string; purpose: Readonly<Record<CodePurpose, string>> };
+  /**
+   * Placeholders of text: purpose (one of `purpose`), code, minutes; of invitation: inviter,
+   * team, days.
+   */
+  sms: { text: string; purpose: Readonly<Record<CodePurpose, string>>; invitation: string };
   /** Placeholders: level, device, rule, tag, content, value, time, link, enabled. */
   alarm: MailText;
   /** Placeholders: enabled, link. */
   test: MailText;
+  /** A team invitation. Placeholders: inviter, team, role, link, days. */
+  invitation: MailText;
   /** How a mail lists the levels a user receives by mail, and what it says for none. */
   levels: { separator: string; none: string };
 }

@@ -3,6 +3,11 @@ import messagesEnUs from './messages.en-us.json' with { type: 'json' };
 import messagesZhCn from './messages.zh-cn.json' with { type: 'json' };
 import messagesZhTw from './messages.zh-tw.json' with { type: 'json' };
 
+interface MessageText {
+  title: string;
+  body: string;
+}
+
 /** Texts of the messages the server writes into a user's message centre. */
 export interface MessageTextCatalogue {
   welcome: { title: string; body: string };
@@ -15,6 +20,21 @@ export interface MessageTextCatalogue {
      */
     defaultContent: string;
   };
+  /**
+   * A team invitation as the invitee reads it, one text per outcome. Placeholders: team,
+   * inviter; pending and accepted also role; pending also days.
+   */
+  invitation: {
+    pending: MessageText;
+    accepted: MessageText;
+    rejected: MessageText;
+    cancelled: MessageText;
+    voided: MessageText;
+  };
+  /** What the inviter is told. Placeholders: invitee, team; accepted also role. */
+  invitationReply: { accepted: MessageText; rejected: MessageText; voided: MessageText };
+  /** Leaving a team. removed (to the person): team; left (to the main account): member, team. */
+  member: { removed: MessageText; left: MessageText };
 }
 
 export const messageTexts: Readonly<Record<Locale, MessageTextCatalogue>> = {

@@ -33,6 +33,8 @@ describe('validateZoneName', () => {
     ['zone_1', 'validation.zoneName.chars'],
     ['zone-1', 'validation.zoneName.chars'],
     ['区域1', 'validation.zoneName.chars'],
+    ['z'.repeat(32), null],
+    ['z'.repeat(33), 'validation.zoneName.length'],
   ])('%j -> %s', (name, key) => {
     expect(keyOf(validateZoneName(name))).toBe(key);
     expect(zoneNameSchema.safeParse(name).success).toBe(key === null);

@@ -17,10 +17,13 @@ export function validateRoleName(name: string): ValidationResult {
 
 const ZONE_NAME = /^[A-Za-z0-9]+$/;
 
-/** Security zone name: ASCII letters and digits only (no spaces, no other scripts). */
+/** Security zone name: ASCII letters and digits only (no spaces, no other scripts), at most zoneNameMax. */
 export function validateZoneName(name: string): ValidationResult {
   if (name.length === 0) return invalid('validation.zoneName.required');
-  return ZONE_NAME.test(name) ? VALID : invalid('validation.zoneName.chars');
+  if (!ZONE_NAME.test(name)) return invalid('validation.zoneName.chars');
+  return name.length <= Limits.zoneNameMax
+    ? VALID
+    : invalid('validation.zoneName.length', { max: Limits.zoneNameMax });
 }
 
 export const roleNameSchema = stringSchemaOf(validateRoleName);

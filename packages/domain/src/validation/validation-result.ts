@@ -35,6 +35,8 @@ export const validationKeys = [
   'validation.roleName.length',
   'validation.zoneName.required',
   'validation.zoneName.chars',
+  'validation.zoneName.length',
+  'validation.rolePermissions.unknown',
   'validation.monitor.nameRequired',
   'validation.monitor.nameLength',
   'validation.monitor.nameDuplicate',

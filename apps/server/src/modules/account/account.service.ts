@@ -34,6 +34,11 @@ export interface ClosureRequest {
 
 const splitList = (list: string) => list.split(',').filter(Boolean);
 
+/** The caller's role and zones for the profile (the role module's RoleService). */
+export interface TeamProfile {
+  profileOf(caller: CurrentUser): Promise<Pick<UserProfile, 'role' | 'zones'>>;
+}
+
 /** The signed-in user's own account: profile, password, closure, data centers; and password reset. */
 export class AccountService {
   constructor(
@@ -42,6 +47,7 @@ export class AccountService {
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly verification: VerificationService,
+    private readonly team: TeamProfile,
   ) {}
 
   private async load(userId: number): Promise<User> {
@@ -50,11 +56,12 @@ export class AccountService {
     return user;
   }
 
-  /** getUserInfo: exactly the profile fields of SPEC section 3. */
+  /** getUserInfo: the profile fields of SPEC section 3, with the caller's role and zones (issue 13). */
   async profile(caller: CurrentUser): Promise<UserProfile> {
-    const p = await this.users.profile(caller.id);
+    const [p, team] = await Promise.all([this.users.profile(caller.id), this.team.profileOf(caller)]);
     if (!p) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     return {
+      ...team,
       dbuser_id: p.id,
       data_center: p.data_center,
       name: p.name,

@@ -430,7 +430,12 @@ describe('alarm engine', () => {
     });
     const bus = new InProcessBus();
     const errors: unknown[] = [];
-    const engine = new AlarmEngine({ db: server.app.db, bus, log: { error: (e) => errors.push(e) } });
+    const engine = new AlarmEngine({
+      db: server.app.db,
+      bus,
+      log: { error: (e) => errors.push(e) },
+      scopes: server.app.services.scopes,
+    });
     await engine.start();
     const events: string[] = [];
     bus.subscribe('alarm.event', (e) => events.push(e.event));

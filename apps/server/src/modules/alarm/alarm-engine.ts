@@ -16,11 +16,14 @@ import {
   type RuleCondition,
 } from './alarm-state-machine.ts';
 import { AlarmWriter, type EngineRule } from './alarm-writer.ts';
+import type { ScopeLoader } from '../../lib/data-scope.ts';
 
 export interface AlarmEngineOptions {
   db: Kysely<Database>;
   bus: Bus;
   log: { error(obj: object, msg?: string): void };
+  /** The data scopes of a team's users, for the recipients of a transition (the role module's). */
+  scopes: ScopeLoader;
   /** A device's team, template and name are read again after this long (ms; default 30 s). */
   deviceTtlMs?: number;
   now?: () => number;
@@ -102,7 +105,7 @@ function compileRules(rows: readonly RuleRow[]): TemplateRules {
  * partial unique index of open records is the last guard). A rule that disappears closes its open
  * records as recovered; so does a device leaving the template or the team of its records.
  *
- * Constructible on its own (`new AlarmEngine({ db, bus, log })`, then `start()`) for benchmarks.
+ * Constructible on its own (`new AlarmEngine({ db, bus, log, scopes })`, then `start()`) for benchmarks.
  */
 export class AlarmEngine {
   readonly repo: AlarmRepo;
@@ -123,7 +126,7 @@ export class AlarmEngine {
     this.log = options.log;
     this.ttl = options.deviceTtlMs ?? 30_000;
     this.now = options.now ?? Date.now;
-    this.repo = new AlarmRepo(options.db);
+    this.repo = new AlarmRepo(options.db, options.scopes);
     this.writer = new AlarmWriter(options.db, this.repo, this.bus, this.now);
   }
 

@@ -1,8 +1,7 @@
 import type { AlarmRecord } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AlarmRecordsTable, Database, MessagesTable } from '../../db/database.ts';
-import { isInScope, type DataScope } from '../../lib/data-scope.ts';
-import { toCurrentUser } from '../session/index.ts';
+import { isInScope, type DataScope, type ScopeLoader } from '../../lib/data-scope.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,7 +41,10 @@ export const recipientsOf = (users: readonly Recipient[], teamId: number, device
  * record is guarded by `recovered_at is null`, so a record closed meanwhile is never touched again.
  */
 export class AlarmRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly scopes: ScopeLoader,
+  ) {}
 
   device(id: number) {
     return this.db
@@ -102,32 +104,17 @@ export class AlarmRepo {
     return row?.id;
   }
 
-  /** Active users of a team with their language and data scope. */
+  /** Active users of a team with their language and data scope (resolved as for a request). */
   async recipients(teamId: number, db: Db = this.db): Promise<Recipient[]> {
     const rows = await db
       .selectFrom('users')
-      .leftJoin('roles', 'roles.id', 'users.role_id')
-      .select([
-        'users.id',
-        'users.team_id',
-        'users.is_main',
-        'users.status',
-        'users.lang',
-        'roles.permissions as role_permissions',
-        'roles.device_ids as role_device_ids',
-        'roles.group_ids as role_group_ids',
-        'roles.template_ids as role_template_ids',
-        'roles.project_ids as role_project_ids',
-      ])
-      .where('users.team_id', '=', teamId)
-      .where('users.status', '=', 'active')
-      .orderBy('users.id')
+      .select(['id', 'team_id', 'is_main', 'role_id', 'lang'])
+      .where('team_id', '=', teamId)
+      .where('status', '=', 'active')
+      .orderBy('id')
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      lang: r.lang,
-      scope: toCurrentUser({ ...r, session_revoked_at: null }, '').scope,
-    }));
+    const scopes = await this.scopes.scopesOf(teamId, rows, db);
+    return rows.map((r) => ({ id: r.id, lang: r.lang, scope: scopes.get(r.id)! }));
   }
 
   async insertRecord(values: Insertable<AlarmRecordsTable>, db: Db): Promise<number> {

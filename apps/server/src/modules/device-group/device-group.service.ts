@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeviceGroup } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DeviceGroupRepo } from './device-group.repo.ts';
 import { subtreeIds, type GroupRecordRow } from './group-tree.ts';
@@ -33,6 +34,7 @@ export class DeviceGroupService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly groups: DeviceGroupRepo,
+    private readonly creators: CreatorGrants = noCreatorGrants,
   ) {}
 
   async list(caller: CurrentUser): Promise<GroupListReply> {
@@ -63,6 +65,7 @@ export class DeviceGroupService {
     const created = await this.unique(() =>
       this.groups.insert({ teamId: caller.teamId, parentId, name: body.name }),
     );
+    await this.creators.created(caller, 'group', created.id);
     return present(created, 0);
   }
 

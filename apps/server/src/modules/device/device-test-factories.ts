@@ -146,13 +146,22 @@ export async function grantData(
   roleId: number,
   data: { groupIds?: number[]; templateIds?: number[]; deviceIds?: number[] },
 ): Promise<void> {
-  await server.app.db
-    .updateTable('roles')
-    .set({
-      ...(data.groupIds ? { group_ids: JSON.stringify(data.groupIds) } : {}),
-      ...(data.templateIds ? { template_ids: JSON.stringify(data.templateIds) } : {}),
-      ...(data.deviceIds ? { device_ids: JSON.stringify(data.deviceIds) } : {}),
-    })
-    .where('id', '=', roleId)
-    .execute();
+  const lists = [
+    ['group', data.groupIds],
+    ['template', data.templateIds],
+    ['device', data.deviceIds],
+  ] as const;
+  for (const [kind, ids] of lists) {
+    if (!ids) continue;
+    await server.app.db
+      .deleteFrom('role_grants')
+      .where('role_id', '=', roleId)
+      .where('kind', '=', kind)
+      .execute();
+    if (ids.length === 0) continue;
+    await server.app.db
+      .insertInto('role_grants')
+      .values(ids.map((object_id) => ({ role_id: roleId, kind, object_id })))
+      .execute();
+  }
 }

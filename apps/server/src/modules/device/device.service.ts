@@ -17,8 +17,9 @@ import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
+import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { teamScope, type DataScope } from '../../lib/data-scope.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupService } from '../device-group/index.ts';
 import type { LabelService } from '../label/index.ts';
@@ -45,6 +46,7 @@ export class DeviceService {
     private readonly publisher: DeviceConfigPublisher,
     private readonly bindThrottle: BindThrottle,
     private readonly wall: BindingWall,
+    private readonly creators: CreatorGrants = noCreatorGrants,
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
@@ -149,8 +151,7 @@ export class DeviceService {
       }),
     );
     await this.publisher.publish([device.id]);
-    // The device the caller has just bound, even when the caller's role does not list it.
-    return this.detailIn(teamScope(caller.teamId), device.id);
+    return this.detail(await this.creators.created(caller, 'device', device.id), device.id);
   }
 
   /** Edits the fields sent; a new template republishes the config. */

@@ -14,6 +14,7 @@ import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import { decodeStoredValue, frameValue, type DeviceDataEvent } from '../history-store/index.ts';
+import type { TeamAccessEvent } from '../role/index.ts';
 import type { DeviceActEvent } from './live.events.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { MessageRate } from '../../lib/message-rate.ts';
@@ -43,6 +44,8 @@ interface Client {
   rate: MessageRate;
   /** Its subscribe and switch_page requests, worked one at a time, the latest winning. */
   requests: ViewRequests;
+  /** The user's access changed and is being read again: nothing is shown meanwhile. */
+  suspended: boolean;
 }
 
 /** A socket slower than this many buffered bytes skips frames (its values stay coalesced). */
@@ -79,6 +82,7 @@ export class LiveHub {
     this.off.push(
       this.bus.subscribe('device.data', (e) => this.onData(e)),
       this.bus.subscribe('device.act', (e) => this.onAct(e)),
+      this.bus.subscribe('team.access', (e) => this.onAccess(e)),
     );
     const sweep = setInterval(() => void this.sweep(), SWEEP_MS);
     sweep.unref();
@@ -120,6 +124,7 @@ export class LiveHub {
       lastSent: 0,
       lastSeen: Date.now(),
       rate: new MessageRate({ perSecond: this.settings.messageRate, burst: this.settings.messageBurst }),
+      suspended: false,
       requests: new ViewRequests(
         (r) => this.apply(client, r),
         (err) => {
@@ -191,8 +196,16 @@ export class LiveHub {
 
   /** Sets what the socket shows, then sends `subscribed` and the page's last values. */
   private async subscribe(client: Client, ids: number[], pageSize: number, page: number): Promise<void> {
-    const devices = await this.repo.devicesWithTags(client.user.scope, ids);
+    const user = client.user;
+    const devices = await this.repo.devicesWithTags(user.scope, ids);
     if (client.ws.readyState !== client.ws.OPEN) return;
+    if (client.suspended || client.user !== user) {
+      // Read with a scope that is no longer the user's: kept as the wanted view, worked again
+      // with the current scope (by the re-check under way, or now).
+      Object.assign(client, { deviceIds: ids, pageSize, page });
+      if (!client.suspended) client.requests.refresh();
+      return;
+    }
     const views = new Map<number, DeviceView>();
     let tagCount = 0;
     for (const d of devices) {
@@ -313,27 +326,56 @@ export class LiveHub {
     }
     if (now - this.lastReauth < REAUTH_MS) return;
     this.lastReauth = now;
-    for (const c of [...this.clients]) {
-      try {
-        const user = await this.reload(c.user);
-        if (!user) {
-          c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
-          continue;
-        }
-        const changed =
-          JSON.stringify([...user.permissions]) !== JSON.stringify([...c.user.permissions]) ||
-          JSON.stringify(user.scope.devices && [...user.scope.devices]) !==
-            JSON.stringify(c.user.scope.devices && [...c.user.scope.devices]);
-        c.user = user;
-        c.canData = user.permissions.has(Perm.DeviceMonitor);
-        if (!user.permissions.has(Perm.DeviceView)) {
-          c.ws.close(LiveCloseCode.PermissionDenied, 'device view permission withdrawn');
-        } else if (changed) {
-          c.requests.refresh();
-        }
-      } catch (err) {
-        this.log.error({ err }, 'live socket re-check failed');
+    for (const c of [...this.clients]) await this.recheck(c, false);
+  }
+
+  /**
+   * A user's access changed (role, data permissions, team, removal): their sockets stop showing
+   * every device at once, before the scope is read again, so not one frame of a device that left
+   * the scope goes out; then the view is worked again with the new scope (or the socket closes).
+   */
+  private onAccess(e: TeamAccessEvent): void {
+    const users = new Set(e.userIds);
+    for (const c of this.clients) {
+      if (!users.has(c.user.id)) continue;
+      c.suspended = true;
+      this.unindex(c);
+      c.pending.clear();
+      void this.recheck(c, true);
+    }
+  }
+
+  /**
+   * Reads the socket's caller again: ended session 4001; now in another team 1001 (reconnect);
+   * device view withdrawn 4003; otherwise the view is worked again when anything changed (always
+   * when `force`).
+   */
+  private async recheck(c: Client, force: boolean): Promise<void> {
+    try {
+      const user = await this.reload(c.user);
+      if (!user) {
+        c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
+        return;
       }
+      if (user.teamId !== c.user.teamId) {
+        c.ws.close(LiveCloseCode.GoingAway, 'team changed');
+        return;
+      }
+      const changed =
+        force ||
+        JSON.stringify([...user.permissions]) !== JSON.stringify([...c.user.permissions]) ||
+        JSON.stringify(user.scope.devices && [...user.scope.devices]) !==
+          JSON.stringify(c.user.scope.devices && [...c.user.scope.devices]);
+      c.user = user;
+      c.canData = user.permissions.has(Perm.DeviceMonitor);
+      c.suspended = false;
+      if (!user.permissions.has(Perm.DeviceView)) {
+        c.ws.close(LiveCloseCode.PermissionDenied, 'device view permission withdrawn');
+      } else if (changed) {
+        c.requests.refresh();
+      }
+    } catch (err) {
+      this.log.error({ err }, 'live socket re-check failed');
     }
   }
 

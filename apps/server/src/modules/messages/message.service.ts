@@ -118,6 +118,23 @@ export class MessageService {
     return updated;
   }
 
+  /**
+   * A system notice to one user (team events: invitations, members leaving), written inside
+   * `db` when it is a transaction; `changed` tells their sockets once it is committed.
+   */
+  notice(
+    to: { teamId: number; userId: number },
+    text: { title: string; body: string },
+    db?: Transaction<Database>,
+  ): Promise<void> {
+    return this.repo.insert({ ...to, kind: 'notice', ...text }, db);
+  }
+
+  /** The unread counts of these users changed (after the commit of what changed them). */
+  changed(teamId: number, userIds: number[]): void {
+    if (userIds.length > 0) this.bus.publish('messages.changed', { teamId, userIds });
+  }
+
   /** The welcome notice of a newly active account, in its language. */
   welcome(user: { id: number; team_id: number; lang: string }, trx: Transaction<Database>): Promise<void> {
     const { title, body } = messageTexts[resolveLocale(user.lang)].welcome;

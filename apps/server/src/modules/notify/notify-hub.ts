@@ -7,6 +7,7 @@ import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from '../alarm/index.ts';
 import type { MessagesChangedEvent } from '../messages/index.ts';
 import { MessageRate, type MessageRateSettings } from '../../lib/message-rate.ts';
+import type { TeamAccessEvent } from '../role/index.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */
 export type NotifySocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'send' | 'close' | 'on'>;
@@ -64,6 +65,7 @@ export class NotifyHub {
     this.off.push(
       this.bus.subscribe('messages.changed', (e) => this.onMessages(e)),
       this.bus.subscribe('alarm.event', (e) => this.onAlarm(e)),
+      this.bus.subscribe('team.access', (e) => void this.onAccess(e)),
     );
     this.timer = setInterval(() => void this.sweep(), this.settings.sweepMs);
     this.timer.unref();
@@ -168,14 +170,23 @@ export class NotifyHub {
     }
     if (now - this.lastReauth < this.settings.reauthMs) return;
     this.lastReauth = now;
-    for (const c of this.clients()) {
-      try {
-        const user = await this.reload(c.user);
-        if (user) c.user = user;
-        else c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
-      } catch (err) {
-        this.log.error({ err }, 'notify socket re-check failed');
-      }
+    for (const c of this.clients()) await this.recheck(c);
+  }
+
+  /** A user's access changed (role, team, removal): their sockets are checked again at once. */
+  private async onAccess(e: TeamAccessEvent): Promise<void> {
+    for (const id of e.userIds) for (const c of [...(this.byUser.get(id) ?? [])]) await this.recheck(c);
+  }
+
+  /** Session ended: 4001; now in another team: 1001 (reconnect); else the caller is updated. */
+  private async recheck(c: Client): Promise<void> {
+    try {
+      const user = await this.reload(c.user);
+      if (!user) c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
+      else if (user.teamId !== c.user.teamId) c.ws.close(LiveCloseCode.GoingAway, 'team changed');
+      else c.user = user;
+    } catch (err) {
+      this.log.error({ err }, 'notify socket re-check failed');
     }
   }
 

@@ -163,7 +163,7 @@ describe('notify hub', () => {
     isMain: true,
     sessionId: 's',
     permissions: new Set(),
-    scope: { teamId: 1, devices: null, groups: null, templates: null, projects: null },
+    scope: { teamId: 1, devices: null, groups: null, templates: null, projects: null, zones: null },
   });
 
   it('closes idle sockets (4008) and sockets beyond the per-user cap (4029)', async () => {

@@ -1,13 +1,14 @@
 import { allPermissionIds, ErrorCode } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
+import type { DataScope, ScopeLoader } from '../../lib/data-scope.ts';
 import type { PrincipalRow, UserService } from '../users/index.ts';
 import { tokenFromHeader, type AccessTokens } from './access-token.ts';
 
 const idSet = (json: string | null): ReadonlySet<number> => new Set<number>(json ? JSON.parse(json) : []);
 
-/** The caller of a valid session (its permissions and data scope from its role). */
-export function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser {
+/** The caller of a valid session: its permissions from its role, its data scope as resolved. */
+export function toCurrentUser(row: PrincipalRow, sessionId: string, scope: DataScope): CurrentUser {
   const isMain = row.is_main === 1;
   return {
     id: row.id,
@@ -15,13 +16,7 @@ export function toCurrentUser(row: PrincipalRow, sessionId: string): CurrentUser
     isMain,
     sessionId,
     permissions: isMain ? new Set<number>(allPermissionIds) : idSet(row.role_permissions),
-    scope: {
-      teamId: row.team_id,
-      devices: isMain ? null : idSet(row.role_device_ids),
-      groups: isMain ? null : idSet(row.role_group_ids),
-      templates: isMain ? null : idSet(row.role_template_ids),
-      projects: isMain ? null : idSet(row.role_project_ids),
-    },
+    scope,
   };
 }
 
@@ -36,6 +31,7 @@ export class PrincipalService {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly users: UserService,
+    private readonly scopes: ScopeLoader,
   ) {}
 
   /**
@@ -52,7 +48,7 @@ export class PrincipalService {
     if (row.session_revoked_at !== null || row.status !== 'active') {
       throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
     }
-    return toCurrentUser(row, claims.sessionId);
+    return toCurrentUser(row, claims.sessionId, await this.scopes.scopeOf(row));
   }
 
   /** The caller of a socket token; null when missing, invalid, expired, or the session ended. */
@@ -68,6 +64,6 @@ export class PrincipalService {
   private async principal(userId: number, sessionId: string): Promise<CurrentUser | null> {
     const row = await this.users.findPrincipal(userId, sessionId);
     if (!row || row.status !== 'active' || row.session_revoked_at !== null) return null;
-    return toCurrentUser(row, sessionId);
+    return toCurrentUser(row, sessionId, await this.scopes.scopeOf(row));
   }
 }

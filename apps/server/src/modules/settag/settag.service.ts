@@ -25,6 +25,12 @@ import {
   type TagWriteLog,
 } from '../history-store/index.ts';
 import type { SettagRepo } from './settag.repo.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+
+/** May the scope operate this device (its security zone; the zone module's ZoneService)? */
+export interface OperateGuard {
+  canOperate(scope: DataScope, deviceId: number): Promise<boolean>;
+}
 
 /**
  * Writing a tag from the console (SPEC data monitor): checks scope, online and sync state, the
@@ -39,11 +45,16 @@ export class SettagService {
     private readonly commands: CommandTracker,
     private readonly bus: Bus,
     private readonly timeoutMs: number,
+    private readonly zones: OperateGuard,
   ) {}
 
   async write(caller: CurrentUser, body: SettagBody): Promise<SettagReply> {
     const device = await this.repo.device(caller.scope, body.id);
     if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
+    // Operating needs the device's security zone in the caller's role (no zone: anyone may).
+    if (!(await this.zones.canOperate(caller.scope, device.id))) {
+      throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+    }
     if (device.online !== 1)
       throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
     if (device.sync_state !== 1) throw new AppError(ErrorCode.E2002_SETTAG_TEMPLATE_NOT_SYNCED);

@@ -14,8 +14,8 @@ import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { teamScope } from '../../lib/data-scope.ts';
 import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
 
 type TagInput = TemplateAddBodyParsed['tags'][number];
@@ -75,6 +75,7 @@ export class TemplateService {
     private readonly templates: TemplateRepo,
     private readonly publisher: DeviceConfigPublisher,
     private readonly rules: TemplateRules,
+    private readonly creators: CreatorGrants = noCreatorGrants,
   ) {}
 
   async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
@@ -131,7 +132,7 @@ export class TemplateService {
       await this.templates.insertTags(t.id, body.tags.map(tagValues), trx);
       return t.id;
     });
-    return this.created(caller, id);
+    return this.detail(await this.creators.created(caller, 'template', id), id);
   }
 
   /** Copies a template with its tags and alarm rules under a new name (subject to the limit like a new one). */
@@ -151,12 +152,7 @@ export class TemplateService {
       await this.rules.copyToTemplate(sourceId, { id: t.id, teamId: caller.teamId }, tagIds, trx);
       return t.id;
     });
-    return this.created(caller, id);
-  }
-
-  /** The template the caller has just made (or copied), even when the caller's role does not list it. */
-  private created(caller: CurrentUser, id: number): Promise<TemplateDetail> {
-    return this.detail({ ...caller, scope: teamScope(caller.teamId) }, id);
+    return this.detail(await this.creators.created(caller, 'template', id), id);
   }
 
   async edit(caller: CurrentUser, body: TemplateEditBodyParsed): Promise<TemplateDetail> {

@@ -11,11 +11,8 @@ export interface PrincipalRow {
   is_main: number;
   status: User['status'];
   session_revoked_at: number | null;
+  role_id: number | null;
   role_permissions: string | null;
-  role_device_ids: string | null;
-  role_group_ids: string | null;
-  role_template_ids: string | null;
-  role_project_ids: string | null;
 }
 
 /** Users, teams and roles (Kysely only). */
@@ -109,11 +106,8 @@ export class UserRepo {
         'users.is_main',
         'users.status',
         'sessions.revoked_at as session_revoked_at',
+        'users.role_id',
         'roles.permissions as role_permissions',
-        'roles.device_ids as role_device_ids',
-        'roles.group_ids as role_group_ids',
-        'roles.template_ids as role_template_ids',
-        'roles.project_ids as role_project_ids',
       ])
       .where('users.id', '=', userId)
       .executeTakeFirst();

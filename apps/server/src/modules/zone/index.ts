@@ -1,0 +1,3 @@
+/** Security zones (issue 13): the zone module's public entry. */
+export { zoneRoutes } from './zone.routes.ts';
+export { ZoneService } from './zone.service.ts';

@@ -1,0 +1,144 @@
+import {
+  ErrorCode,
+  Limits,
+  StringErrorCode,
+  validateZoneName,
+  type DeviceZonesReply,
+  type ZoneAssignBody,
+  type ZoneAssignReply,
+  type ZoneItem,
+  type ZoneListReply,
+} from '@hmi/domain';
+import type { Kysely } from 'kysely';
+import type { Database, Zone } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import { onUniqueViolation } from '../../lib/db-errors.ts';
+import { assertValid } from '../../lib/validate.ts';
+import type { ZoneRepo } from './zone.repo.ts';
+
+const present = (z: Zone, devices: number, roles: number): ZoneItem => ({
+  id: z.id,
+  name: z.name,
+  device_count: devices,
+  role_count: roles,
+  created_at: z.created_at,
+});
+
+const tooMany = () =>
+  new AppError(
+    ErrorCode.E1065_ZONE_LIMIT,
+    { max: Limits.securityZoneMax },
+    StringErrorCode.E_SAFEAREAS_MORE_THAN_LIMIT,
+  );
+
+/**
+ * Security zones (see zone.api.ts): named operating areas of a team, at most 20 (1065), names of
+ * letters and digits unique in the team (1066); a zone held by a role cannot be deleted (1067).
+ * A device is in at most one zone. A sub-account moves only devices it sees (1003), and only
+ * between zones it holds (1002): otherwise it could take a device out of a zone to operate it.
+ */
+export class ZoneService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly zones: ZoneRepo,
+  ) {}
+
+  async list(caller: CurrentUser): Promise<ZoneListReply> {
+    const [zones, devices, roles] = await Promise.all([
+      this.zones.listTeam(caller.teamId),
+      this.zones.deviceCounts(caller.scope),
+      this.zones.roleCounts(caller.teamId),
+    ]);
+    return {
+      list: zones.map((z) => present(z, devices.get(z.id) ?? 0, roles.get(z.id) ?? 0)),
+      max: Limits.securityZoneMax,
+    };
+  }
+
+  /** The zone of the caller's team, else 1003. */
+  async require(caller: CurrentUser, id: number): Promise<Zone> {
+    const zone = await this.zones.find(caller.teamId, id);
+    if (!zone) throw new AppError(ErrorCode.E1003_NO_DATA);
+    return zone;
+  }
+
+  async add(caller: CurrentUser, name: string): Promise<ZoneItem> {
+    assertValid('name', validateZoneName(name));
+    await this.assertNameFree(caller.teamId, name);
+    const zone = await this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        if ((await this.zones.count(caller.teamId, trx)) >= Limits.securityZoneMax) throw tooMany();
+        return this.zones.insert(caller.teamId, name, trx);
+      }),
+    );
+    return present(zone, 0, 0);
+  }
+
+  async edit(caller: CurrentUser, id: number, name: string): Promise<ZoneItem> {
+    await this.require(caller, id);
+    assertValid('name', validateZoneName(name));
+    await this.assertNameFree(caller.teamId, name, id);
+    const zone = await this.unique(() => this.zones.rename(id, name));
+    const [devices, roles] = await Promise.all([
+      this.zones.deviceCounts(caller.scope),
+      this.zones.roleCounts(caller.teamId),
+    ]);
+    return present(zone, devices.get(id) ?? 0, roles.get(id) ?? 0);
+  }
+
+  async delete(caller: CurrentUser, id: number): Promise<void> {
+    await this.require(caller, id);
+    await this.db.transaction().execute(async (trx) => {
+      if (((await this.zones.roleCounts(caller.teamId, trx)).get(id) ?? 0) > 0) {
+        throw new AppError(ErrorCode.E1067_ZONE_IN_USE);
+      }
+      await this.zones.delete(id, trx);
+    });
+  }
+
+  async assign(caller: CurrentUser, body: ZoneAssignBody): Promise<ZoneAssignReply> {
+    const ids = [...new Set(body.device_ids)];
+    if (body.zone_id !== null) await this.require(caller, body.zone_id);
+    const visible = await this.zones.devicesInScope(caller.scope, ids);
+    if (ids.some((id) => !visible.has(id))) throw new AppError(ErrorCode.E1003_NO_DATA);
+    const held = caller.scope.zones;
+    if (held !== null) {
+      const current = await this.zones.zonesOfDevices(caller.teamId, ids);
+      const touched = [...current.map((c) => c.zone_id), ...(body.zone_id === null ? [] : [body.zone_id])];
+      if (touched.some((z) => !held.has(z))) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+    }
+    await this.db.transaction().execute((trx) => this.zones.assign(caller.teamId, body.zone_id, ids, trx));
+    return { updated: ids.length };
+  }
+
+  /** The zones of the caller's devices among `ids` (a page of the device list). */
+  async deviceZones(caller: CurrentUser, ids: number[]): Promise<DeviceZonesReply> {
+    const visible = await this.zones.devicesInScope(caller.scope, ids);
+    const rows = await this.zones.zonesOfDevices(
+      caller.teamId,
+      ids.filter((id) => visible.has(id)),
+    );
+    return { list: rows };
+  }
+
+  /**
+   * May the scope operate the device (write a tag; later open remote access, press a designer
+   * button)? Yes in no zone, yes for every zone the scope holds (the main account holds all).
+   */
+  async canOperate(scope: DataScope, deviceId: number): Promise<boolean> {
+    if (scope.zones === null) return true;
+    const zone = await this.zones.zoneOf(deviceId);
+    return zone === undefined || scope.zones.has(zone);
+  }
+
+  private async assertNameFree(teamId: number, name: string, exceptId?: number): Promise<void> {
+    if (await this.zones.nameTaken(teamId, name, exceptId))
+      throw new AppError(ErrorCode.E1066_ZONE_NAME_EXISTS);
+  }
+
+  private unique<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation(write, () => new AppError(ErrorCode.E1066_ZONE_NAME_EXISTS));
+  }
+}
