@@ -15,6 +15,7 @@ import { CallerPool } from './callers.ts';
 import { FreshObjects } from './fresh.ts';
 import { marked, neutral, SCOPE_MARK, TEAM_MARK } from './marks.ts';
 import { createRole, type Member, type RoleScope } from './members.ts';
+import { buildTeamObjects, type TeamObjects } from './team-objects.ts';
 
 /** Team A's template tags: numeric, writable, and a BOOL (names carry the scope mark). */
 export const FIXTURE_TAGS = [
@@ -53,6 +54,7 @@ export interface DecoyObjects {
 export class Fixture {
   readonly callers: CallerPool;
   readonly fresh: FreshObjects;
+  private teamObjects?: TeamObjects;
 
   private constructor(
     readonly server: TestServer,
@@ -76,6 +78,17 @@ export class Fixture {
       templates: [this.scoped.template.id],
       projects: [],
     };
+  }
+
+  /** Team A's roles, zone, second member and invitation (built by `withTeam`, the team suite's setup). */
+  get team(): TeamObjects {
+    if (!this.teamObjects)
+      throw new Error('the team objects are built by fx.withTeam() (describeMatrix setup)');
+    return this.teamObjects;
+  }
+
+  async withTeam(): Promise<void> {
+    this.teamObjects ??= await buildTeamObjects(this);
   }
 
   static async build(server: TestServer): Promise<Fixture> {

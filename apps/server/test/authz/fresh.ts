@@ -1,4 +1,4 @@
-import { AlarmType, type AlarmGroup, type AlarmRule, type MonitorTag } from '@hmi/domain';
+import { AlarmType, Perm, type AlarmGroup, type AlarmRule, type MonitorTag } from '@hmi/domain';
 import {
   buildDevice,
   buildGroup,
@@ -9,7 +9,8 @@ import {
 import { insertAlarmRecord } from '../../src/modules/alarm/alarm-test-helpers.ts';
 import { ok, type Fixture } from './fixture.ts';
 import { marked, SCOPE_MARK, TEAM_MARK } from './marks.ts';
-import { widenRole } from './members.ts';
+import { addMember, createRole, widenRole, type Member } from './members.ts';
+import { markedInvitation, markedRoleName, markedZone } from './team-objects.ts';
 
 /**
  * Objects of team A made for one cell (a delete, an unbind, a rename): made by the main account,
@@ -91,5 +92,32 @@ export class FreshObjects {
       address: 'D200',
     });
     return { id: p.point_id! };
+  }
+
+  /** A role of team A no member holds, granting the fixture objects (within the in-scope role). */
+  async role(): Promise<{ id: number }> {
+    const id = await createRole(
+      this.fx.server,
+      this.fx.a.teamId,
+      [Perm.DeviceView],
+      this.fx.inScope,
+      markedRoleName(),
+    );
+    return { id };
+  }
+
+  /** A zone of team A no role holds. */
+  zone(): Promise<{ id: number }> {
+    return markedZone(this.fx);
+  }
+
+  /** A sub-account of team A holding the team role (to be removed). */
+  member(): Promise<Member> {
+    return addMember(this.fx.server, this.fx.a, this.fx.team.role.id, `${TEAM_MARK}_fresh`);
+  }
+
+  /** A pending invitation of team A to a new account. */
+  invitation(): Promise<{ id: number; inviteeId: number }> {
+    return markedInvitation(this.fx, this.fx.team.role.id);
   }
 }

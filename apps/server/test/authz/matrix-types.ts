@@ -1,5 +1,6 @@
 import type { PermId } from '@hmi/domain';
 import type { Fixture } from './fixture.ts';
+import type { CellReply } from './http.ts';
 import type { Member } from './members.ts';
 
 /**
@@ -80,6 +81,11 @@ export interface MatrixRow {
    * signed-in cell runs as a fresh account of the caller's class, so the cells stay independent.
    */
   freshCaller?: boolean;
+  /**
+   * What the reply of a cell must (not) show beyond the marks, e.g. ids outside the caller's
+   * scope in a list of ids: failure texts (empty when right). Called for every signed-in cell.
+   */
+  check?: (ctx: CellContext, reply: CellReply) => string[];
   /** A WebSocket route: its cells open a socket (the sockets suite checks what flows on it). */
   websocket?: boolean;
 }

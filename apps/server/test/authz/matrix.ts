@@ -87,6 +87,7 @@ export async function checkRow(fx: Fixture, row: MatrixRow): Promise<{ cells: nu
         `${cls}: code ${reply.code} (HTTP ${reply.status}), expected ${codes.join(' or ')}: ${reply.text.slice(0, 300)}`,
       );
     failures.push(...leaks(row, cls, reply));
+    if (row.check && self) failures.push(...row.check(ctx, reply).map((f) => `${cls}: ${f}`));
   }
   return { cells: callerClasses.length, failures };
 }

@@ -44,13 +44,14 @@ export async function createRole(
   teamId: number,
   permissions: readonly number[],
   scope: RoleScope = emptyScope,
+  name?: string,
 ): Promise<number> {
   const now = Date.now();
   const { id } = await server.app.db
     .insertInto('roles')
     .values({
       team_id: teamId,
-      name: `r${now.toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`,
+      name: name ?? `r${now.toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`,
       permissions: json(permissions),
       created_at: now,
       updated_at: now,
@@ -134,4 +135,20 @@ export async function addMember(
     name,
     token: tokens.token,
   };
+}
+
+/** Replaces the security zones a role holds (role_zones). */
+export async function setRoleZones(
+  server: TestServer,
+  roleId: number,
+  zoneIds: readonly number[],
+): Promise<void> {
+  await server.app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('role_zones').where('role_id', '=', roleId).execute();
+    if (zoneIds.length > 0)
+      await trx
+        .insertInto('role_zones')
+        .values([...new Set(zoneIds)].map((zone_id) => ({ role_id: roleId, zone_id })))
+        .execute();
+  });
 }

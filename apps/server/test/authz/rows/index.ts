@@ -4,6 +4,7 @@ import { alarmRows } from './alarms.rows.ts';
 import { deviceDataRows } from './device-data.rows.ts';
 import { deviceRows } from './devices.rows.ts';
 import { messageRows } from './messages.rows.ts';
+import { teamRows } from './team.rows.ts';
 import { templateRows } from './templates.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
@@ -14,6 +15,7 @@ export const allRows: readonly MatrixRow[] = [
   ...templateRows,
   ...deviceDataRows,
   ...alarmRows,
+  ...teamRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
