@@ -10,7 +10,7 @@ import {
   type TestDevice,
 } from '../../src/modules/ingest/live-data-test-helpers.ts';
 import { sleep, waitUntil } from '../../src/plugins/mqtt/mqtt-test-helpers.ts';
-import { addMember, createRole, emptyScope, type Member } from './members.ts';
+import { addMember, createRole, emptyScope, setRoleScope, type Member } from './members.ts';
 import { alarmDevicesSeen, devicesSeen, framesAbout, watch, type Watcher } from './sockets.ts';
 
 /*
@@ -20,9 +20,8 @@ import { alarmDevicesSeen, devicesSeen, framesAbout, watch, type Watcher } from 
  * change state and have tags written. The main account watching the same is the control: what
  * the member must not see did happen.
  *
- * Narrowing a role while its sockets are open (team administration) adds a case here: open the
- * watchers, `setRoleScope(server, roleId, ...)` from members.ts, drive the devices, and expect
- * `devicesSeen` / `alarmDevicesSeen` of the member to hold only what the narrowed role keeps.
+ * Narrowing a role while its sockets are open (POST /system/role/edit, which tells the sockets
+ * of its members): from then on they carry only what the narrowed role keeps.
  */
 let server: TestServer;
 let team: Awaited<ReturnType<typeof teamWithTemplate>>;
@@ -145,7 +144,31 @@ describe('sockets and data scope', () => {
     expect(new Set(own.map((m) => m.alarm?.device_id))).toEqual(new Set([inside.id]));
   });
 
-  it.todo(
-    'narrowing the role while its sockets are open stops them carrying what it removed (team administration)',
-  );
+  it('narrowing the role while its sockets are open stops them carrying what it removed', async () => {
+    const both = [inside.id, outside.id];
+    await setRoleScope(server, roleId, { ...emptyScope, devices: both });
+    const main = await opened(team.token);
+    const sub = await opened(member.token);
+    await main.subscribe(both);
+    const subscribed = await sub.subscribe(both);
+    expect(new Set(subscribed.devices.map((d) => d.device_id))).toEqual(new Set(both));
+
+    // Narrowed through the role screen's call: the role's members' sockets re-read their scope at once.
+    const res = await server.call('POST', '/system/role/edit', {
+      token: team.token,
+      body: { id: roleId, grants: { devices: [inside.id] } },
+    });
+    expect(res.body.code).toBe(0);
+    await sleep(300);
+    const live = sub.live.length;
+    const notify = sub.notify.length;
+
+    await drive([outside, inside]);
+    await sawAll(main, both, 'the main account sees both devices');
+    await sawAll(sub, [inside.id], 'the member still sees the device its role keeps');
+    await sleep(300);
+
+    expect(devicesSeen(sub.live.slice(live))).toEqual(new Set([inside.id]));
+    expect(alarmDevicesSeen(sub.notify.slice(notify))).toEqual(new Set([inside.id]));
+  });
 });
