@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Result, Select } from 'antd';
+import { Form, Input, Result } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Limits, validateEmail, type Region } from '@hmi/domain';
@@ -7,7 +7,12 @@ import { useValidator, AgreementCheckbox } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
-import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import {
+  AccountFormFooter,
+  RegionField,
+  useAccountForm,
+  type RegisterFormProps,
+} from './AccountFormParts.tsx';
 
 interface Values {
   username: string;
@@ -16,18 +21,11 @@ interface Values {
 }
 
 /** Registration by email: the account is activated from the link in the mail (valid 48 h). */
-export function EmailRegisterForm({
-  regions,
-  defaultRegion,
-}: {
-  regions: readonly Region[];
-  defaultRegion: Region;
-}) {
+export function EmailRegisterForm({ regions, defaultRegion }: RegisterFormProps) {
   const { t, i18n } = useTranslation('register');
   const { rule } = useValidator();
-  const { failure, report, clear } = usePlacedFailure();
+  const { failure, busy, clear, submit } = useAccountForm();
   const [sentTo, setSentTo] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   if (sentTo) {
     return (
@@ -48,23 +46,15 @@ export function EmailRegisterForm({
     );
   }
 
-  const onFinish = async (v: Values) => {
-    clear();
-    setBusy(true);
-    try {
-      await accountApi.registerByEmail({
-        username: v.username.trim(),
-        passwd: v.passwd,
-        data_center: v.data_center,
-        lang: i18n.language,
-      });
-      setSentTo(v.username.trim());
-    } catch (e) {
-      report(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onFinish = submit(async (v: Values) => {
+    await accountApi.registerByEmail({
+      username: v.username.trim(),
+      passwd: v.passwd,
+      data_center: v.data_center,
+      lang: i18n.language,
+    });
+    setSentTo(v.username.trim());
+  });
 
   return (
     <Form<Values>
@@ -85,19 +75,14 @@ export function EmailRegisterForm({
         />
       </Form.Item>
       <PasswordFields />
-      <Form.Item name="data_center" label={t('dataCenter.label')} extra={t('dataCenter.help')}>
-        <Select
-          options={regions.map((r) => ({ value: r, label: t(`common:region.${r}`) }))}
-          data-testid="register-region"
-        />
-      </Form.Item>
+      <RegionField regions={regions} testId="register-region" />
       <AgreementCheckbox />
-      {failure ? (
-        <Alert type="error" showIcon title={failure} className="form-failure" data-testid="register-error" />
-      ) : null}
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
-        {t('submit')}
-      </Button>
+      <AccountFormFooter
+        failure={failure}
+        busy={busy}
+        label={t('submit')}
+        testIds={{ error: 'register-error', submit: 'register-submit' }}
+      />
     </Form>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +6,7 @@ import { validateEmail, validatePhone } from '@hmi/domain';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
-import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import { AccountFormFooter, useAccountForm } from './AccountFormParts.tsx';
 
 interface Values {
   username: string;
@@ -20,32 +19,17 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('register');
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { failure, report, clear } = usePlacedFailure();
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, clear, submit, sendCode } = useAccountForm();
 
-  const sendCode = async () => {
-    clear();
-    const { username } = await form.validateFields(['username']);
-    try {
-      await accountApi.forgetVerify(username.trim(), i18n.language);
-    } catch (e) {
-      report(e);
-      throw e;
-    }
-  };
+  const send = sendCode(
+    () => form.validateFields(['username']),
+    ({ username }) => accountApi.forgetVerify(username.trim(), i18n.language),
+  );
 
-  const onFinish = async (v: Values) => {
-    clear();
-    setBusy(true);
-    try {
-      await accountApi.modifyPwd(v.username.trim(), v.code.trim(), v.passwd);
-      void navigate('/login?reset=1', { replace: true });
-    } catch (e) {
-      report(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onFinish = submit(async (v: Values) => {
+    await accountApi.modifyPwd(v.username.trim(), v.code.trim(), v.passwd);
+    void navigate('/login?reset=1', { replace: true });
+  });
 
   return (
     <Form<Values>
@@ -75,14 +59,14 @@ export function ForgotPasswordForm() {
           data-testid="forgot-account"
         />
       </Form.Item>
-      <VerifyCodeField send={sendCode} testId="forgot-code" />
+      <VerifyCodeField send={send} testId="forgot-code" />
       <PasswordFields />
-      {failure ? (
-        <Alert type="error" showIcon title={failure} className="form-failure" data-testid="forgot-error" />
-      ) : null}
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="forgot-submit">
-        {t('forgot.submit')}
-      </Button>
+      <AccountFormFooter
+        failure={failure}
+        busy={busy}
+        label={t('forgot.submit')}
+        testIds={{ error: 'forgot-error', submit: 'forgot-submit' }}
+      />
     </Form>
   );
 }

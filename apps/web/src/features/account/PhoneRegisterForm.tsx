@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select, Space } from 'antd';
 import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +7,12 @@ import { useValidator, AgreementCheckbox } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
-import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import {
+  AccountFormFooter,
+  RegionField,
+  useAccountForm,
+  type RegisterFormProps,
+} from './AccountFormParts.tsx';
 
 interface Values {
   area_code: string;
@@ -19,50 +23,30 @@ interface Values {
 }
 
 /** Registration by mobile number (+86) with an SMS code; the account is active at once. */
-export function PhoneRegisterForm({
-  regions,
-  defaultRegion,
-}: {
-  regions: readonly Region[];
-  defaultRegion: Region;
-}) {
+export function PhoneRegisterForm({ regions, defaultRegion }: RegisterFormProps) {
   const { t, i18n } = useTranslation('register');
   const { rule } = useValidator();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { failure, report, clear } = usePlacedFailure();
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, clear, submit, sendCode } = useAccountForm();
 
-  const sendCode = async () => {
-    clear();
-    const { username, area_code } = await form.validateFields(['username', 'area_code']);
-    try {
-      await accountApi.sendPhoneCode(username.trim(), area_code, 'register', i18n.language);
-    } catch (e) {
-      report(e);
-      throw e;
-    }
-  };
+  const send = sendCode(
+    () => form.validateFields(['username', 'area_code']),
+    ({ username, area_code }) =>
+      accountApi.sendPhoneCode(username.trim(), area_code, 'register', i18n.language),
+  );
 
-  const onFinish = async (v: Values) => {
-    clear();
-    setBusy(true);
-    try {
-      await accountApi.registerByPhone({
-        username: v.username.trim(),
-        area_code: v.area_code,
-        code: v.code.trim(),
-        passwd: v.passwd,
-        data_center: v.data_center,
-        lang: i18n.language,
-      });
-      void navigate('/login?registered=phone', { replace: true });
-    } catch (e) {
-      report(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onFinish = submit(async (v: Values) => {
+    await accountApi.registerByPhone({
+      username: v.username.trim(),
+      area_code: v.area_code,
+      code: v.code.trim(),
+      passwd: v.passwd,
+      data_center: v.data_center,
+      lang: i18n.language,
+    });
+    void navigate('/login?registered=phone', { replace: true });
+  });
 
   return (
     <Form<Values>
@@ -97,18 +81,16 @@ export function PhoneRegisterForm({
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <VerifyCodeField send={sendCode} testId="register-code" />
+      <VerifyCodeField send={send} testId="register-code" />
       <PasswordFields />
-      <Form.Item name="data_center" label={t('dataCenter.label')} extra={t('dataCenter.help')}>
-        <Select options={regions.map((r) => ({ value: r, label: t(`common:region.${r}`) }))} />
-      </Form.Item>
+      <RegionField regions={regions} />
       <AgreementCheckbox />
-      {failure ? (
-        <Alert type="error" showIcon title={failure} className="form-failure" data-testid="register-error" />
-      ) : null}
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
-        {t('submit')}
-      </Button>
+      <AccountFormFooter
+        failure={failure}
+        busy={busy}
+        label={t('submit')}
+        testIds={{ error: 'register-error', submit: 'register-submit' }}
+      />
     </Form>
   );
 }

@@ -1,18 +1,15 @@
-import { useState } from 'react';
-import { Badge, Button, ConfigProvider, DatePicker, Select, Tooltip, type ThemeConfig } from 'antd';
-import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { termKey } from '@hmi/domain';
 import { DevicePicker } from '../history/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { deviceApi } from '../device/index.ts';
+import { FilterBar } from '../../shared/lists/FilterBar.tsx';
+import { TimeRangeFilter } from '../../shared/lists/TimeRangeFilter.tsx';
 import { alarmLevels } from './alarm-levels.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmGroupSelect } from './AlarmGroupSelect.tsx';
 import { activeRecordFilters, statesOf, type RecordFilters } from './record-filters.ts';
-
-const PHONE_PICKER: ThemeConfig = { components: { DatePicker: { cellWidth: 38 } } };
 
 interface Props {
   filters: RecordFilters;
@@ -25,8 +22,6 @@ interface Props {
 /** Device, group, levels, state and raise time of the records; on phones behind a filter button. */
 export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Props) {
   const { t } = useTranslation('alarm');
-  const [open, setOpen] = useState(false);
-  const active = activeRecordFilters(filters);
   // The chosen device's name before the picker's list has loaded (same key as the history screen).
   const device = useQuery({
     queryKey: ['device', 'detail', filters.deviceId ?? 0],
@@ -35,8 +30,26 @@ export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Prop
     staleTime: 30_000,
   });
 
-  const controls = (
-    <>
+  return (
+    <FilterBar
+      compact={compact}
+      active={activeRecordFilters(filters)}
+      onReset={() =>
+        onChange({
+          deviceId: undefined,
+          groupId: undefined,
+          levels: [],
+          state: 0,
+          from: undefined,
+          to: undefined,
+        })
+      }
+      texts={{ reset: t('filter.reset'), toggle: t('filter.title') }}
+      toggleWithText
+      extra={extra}
+      panelClassName="alarm-filters-panel"
+      testIds={{ toggle: 'alarm-record-filter-toggle', reset: 'alarm-record-reset' }}
+    >
       <DevicePicker
         value={filters.deviceId}
         current={device.data && device.data.id === filters.deviceId ? device.data : undefined}
@@ -71,89 +84,22 @@ export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Prop
         className="alarm-filter-state"
         data-testid="alarm-record-state"
       />
-      {compact ? (
-        // Phones pick whole days in two single pickers with narrower day cells (the theme's 48 px
-        // cells make a calendar wider than 375 px).
-        <ConfigProvider theme={PHONE_PICKER}>
-          <DatePicker
-            value={filters.from !== undefined ? dayjs(filters.from) : null}
-            onChange={(d) => onChange({ from: d ? d.startOf('day').valueOf() : undefined })}
-            inputReadOnly
-            placeholder={t('filter.fromDay')}
-            data-testid="alarm-record-from"
-          />
-          <DatePicker
-            value={filters.to !== undefined ? dayjs(filters.to) : null}
-            onChange={(d) => onChange({ to: d ? d.endOf('day').valueOf() : undefined })}
-            inputReadOnly
-            placeholder={t('filter.toDay')}
-            data-testid="alarm-record-to"
-          />
-        </ConfigProvider>
-      ) : (
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          allowEmpty={[true, true]}
-          value={[
-            filters.from !== undefined ? dayjs(filters.from) : null,
-            filters.to !== undefined ? dayjs(filters.to) : null,
-          ]}
-          onChange={(range) => {
-            const [from, to] = range ?? [];
-            onChange({ from: from ? from.valueOf() : undefined, to: to ? to.valueOf() : undefined });
-          }}
-          placeholder={[t('filter.from'), t('filter.to')]}
-          className="alarm-filter-range"
-          data-testid="alarm-record-range"
-        />
-      )}
-      {active > 0 ? (
-        <Tooltip title={compact ? undefined : t('filter.reset')}>
-          <Button
-            icon={<ClearOutlined />}
-            aria-label={t('filter.reset')}
-            onClick={() =>
-              onChange({
-                deviceId: undefined,
-                groupId: undefined,
-                levels: [],
-                state: 0,
-                from: undefined,
-                to: undefined,
-              })
-            }
-            data-testid="alarm-record-reset"
-          >
-            {compact ? t('filter.reset') : null}
-          </Button>
-        </Tooltip>
-      ) : null}
-    </>
-  );
-
-  return (
-    <div className="device-filters">
-      <div className="device-filters-row">
-        {compact ? (
-          <Badge count={active} size="small">
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen((o) => !o)}
-              type={open ? 'primary' : 'default'}
-              aria-expanded={open}
-              data-testid="alarm-record-filter-toggle"
-            >
-              {t('filter.title')}
-            </Button>
-          </Badge>
-        ) : (
-          controls
-        )}
-        <div className="device-filters-spacer" />
-        {extra}
-      </div>
-      {compact && open ? <div className="alarm-filters-panel">{controls}</div> : null}
-    </div>
+      {/* Phones pick whole days. */}
+      <TimeRangeFilter
+        from={filters.from}
+        to={filters.to}
+        onChange={onChange}
+        compact={compact}
+        phoneUnit="day"
+        placeholders={{
+          from: t('filter.from'),
+          to: t('filter.to'),
+          fromPhone: t('filter.fromDay'),
+          toPhone: t('filter.toDay'),
+        }}
+        className="alarm-filter-range"
+        testIds={{ range: 'alarm-record-range', from: 'alarm-record-from', to: 'alarm-record-to' }}
+      />
+    </FilterBar>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Input, Select, Tooltip } from 'antd';
-import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OnlineState, SyncState, termKey } from '@hmi/domain';
 import { GroupTreeSelect } from '../device-group/index.ts';
 import { LabelSelect } from '../label/index.ts';
 import { TemplateSelect } from '../template/index.ts';
+import { FilterBar } from '../../shared/lists/FilterBar.tsx';
+import { SearchInput } from '../../shared/lists/SearchInput.tsx';
 import { activeFilterCount, type DeviceListParams } from './device-list-params.ts';
 
 interface Props {
@@ -16,24 +17,14 @@ interface Props {
   extra?: React.ReactNode;
 }
 
-const SEARCH_DEBOUNCE_MS = 350;
-
 /** Search by name or SN, and the filters of the device list (all kept in the URL). */
 export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
   const { t } = useTranslation('device');
-  const [text, setText] = useState(params.search ?? '');
   const [model, setModel] = useState(params.model ?? '');
-  const [open, setOpen] = useState(false);
-  const active = activeFilterCount(params);
+  const onSearch = useCallback((search: string | undefined) => onChange({ search }), [onChange]);
 
-  // Typing searches after a pause; the URL (back button, links) wins over what was typed.
-  useEffect(() => setText(params.search ?? ''), [params.search]);
+  // The URL (back button, links) wins over what was typed.
   useEffect(() => setModel(params.model ?? ''), [params.model]);
-  useEffect(() => {
-    if (text.trim() === (params.search ?? '')) return;
-    const timer = setTimeout(() => onChange({ search: text.trim() || undefined }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, params.search, onChange]);
 
   const flagOptions = (kind: 'online' | 'sync') =>
     kind === 'online'
@@ -46,8 +37,33 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
           { value: 0, label: t(termKey('syncState', SyncState.Pending)) },
         ];
 
-  const filters = (
-    <>
+  return (
+    <FilterBar
+      compact={compact}
+      lead={
+        <SearchInput
+          value={params.search}
+          onSearch={onSearch}
+          placeholder={t('filter.search')}
+          className="device-search"
+          testId="device-search"
+        />
+      }
+      active={activeFilterCount(params)}
+      onReset={() =>
+        onChange({
+          group_id: undefined,
+          label_id: undefined,
+          online: undefined,
+          sync_state: undefined,
+          template_id: undefined,
+          model: undefined,
+        })
+      }
+      texts={{ reset: t('filter.reset'), toggle: t('filter.toggle') }}
+      extra={extra}
+      testIds={{ toggle: 'filter-toggle', reset: 'filter-reset' }}
+    >
       <GroupTreeSelect
         value={params.group_id}
         onChange={(v) => onChange({ group_id: v })}
@@ -98,61 +114,6 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
         className="device-filter device-filter-narrow"
         data-testid="filter-model"
       />
-      {active > 0 ? (
-        <Tooltip title={t('filter.reset')}>
-          <Button
-            icon={<ClearOutlined />}
-            onClick={() =>
-              onChange({
-                group_id: undefined,
-                label_id: undefined,
-                online: undefined,
-                sync_state: undefined,
-                template_id: undefined,
-                model: undefined,
-              })
-            }
-            data-testid="filter-reset"
-          >
-            {compact ? t('filter.reset') : null}
-          </Button>
-        </Tooltip>
-      ) : null}
-    </>
-  );
-
-  return (
-    <div className="device-filters">
-      <div className="device-filters-row">
-        <Input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onPressEnter={() => onChange({ search: text.trim() || undefined })}
-          prefix={<SearchOutlined className="device-muted" />}
-          allowClear
-          placeholder={t('filter.search')}
-          className="device-search"
-          maxLength={64}
-          data-testid="device-search"
-        />
-        {compact ? (
-          <Badge count={active} size="small">
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen((o) => !o)}
-              type={open ? 'primary' : 'default'}
-              aria-expanded={open}
-              aria-label={t('filter.toggle')}
-              data-testid="filter-toggle"
-            />
-          </Badge>
-        ) : (
-          filters
-        )}
-        <div className="device-filters-spacer" />
-        {extra}
-      </div>
-      {compact && open ? <div className="device-filters-panel">{filters}</div> : null}
-    </div>
+    </FilterBar>
   );
 }

@@ -1,35 +1,14 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  List,
-  Popconfirm,
-  Progress,
-  Tooltip,
-  Typography,
-} from 'antd';
-import {
-  CheckOutlined,
-  CloseOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  TagOutlined,
-} from '@ant-design/icons';
+import { Progress } from 'antd';
+import { TagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE, validateLabelAdd, validateLabelName, type LabelItem } from '@hmi/domain';
-import { successToast } from '../../shared/feedback/notifier.ts';
-import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import { NamedListDrawer } from '../../shared/lists/NamedListDrawer.tsx';
 import { useLabels } from './use-labels.ts';
 import { useAddLabel, useDeleteLabel, useRenameLabel } from './use-label-mutations.ts';
 import './label.css';
 
 const PLACES = { fields: ['name'] };
+const TEST_IDS = { drawer: 'label-drawer', name: 'label-new-name', add: 'label-add', list: 'label-list' };
 
 /** Create, rename and delete the team's labels (1-50 characters, unique, at most 50). */
 export function LabelManagerDrawer({
@@ -43,31 +22,14 @@ export function LabelManagerDrawer({
 }) {
   const { t } = useTranslation('label');
   const { t: tv } = useTranslation(VALIDATION_NAMESPACE);
-  const screens = Grid.useBreakpoint();
   const { list, max, isPending } = useLabels(open);
-  const [form] = Form.useForm<{ name: string }>();
   const add = useAddLabel();
-  const { failure, report, clear } = usePlacedFailure(form, PLACES);
-  const [editing, setEditing] = useState<number>();
-  const names = list.map((l) => l.name);
+  const rename = useRenameLabel();
+  const remove = useDeleteLabel();
   const room = validateLabelAdd(list.length);
 
-  const create = async () => {
-    const { name } = await form.validateFields();
-    add.mutate(
-      { name: name.trim() },
-      {
-        onSuccess: (l) => {
-          form.resetFields();
-          successToast(t('created', { name: l.name }));
-        },
-        onError: report,
-      },
-    );
-  };
-
   return (
-    <Drawer
+    <NamedListDrawer<LabelItem>
       open={open}
       onClose={onClose}
       title={
@@ -75,169 +37,49 @@ export function LabelManagerDrawer({
           <TagOutlined /> {t('title')}
         </span>
       }
-      size={screens.sm ? 440 : '100%'}
-      destroyOnHidden
-      data-testid="label-drawer"
-    >
-      <div className="label-usage">
-        <span>{t('usage', { count: list.length, max })}</span>
-        <Progress
-          percent={Math.round((list.length / max) * 100)}
-          showInfo={false}
-          size="small"
-          status={room.ok ? 'normal' : 'exception'}
-        />
-      </div>
-      {canEdit ? (
-        <Form
-          form={form}
-          layout="vertical"
-          onValuesChange={clear}
-          onFinish={() => void create().catch(() => undefined)}
-          className="label-add"
-        >
-          <Form.Item
-            name="name"
-            label={t('new')}
-            rules={[
-              {
-                validator: async (_r, v: unknown) => {
-                  const r = validateLabelName(typeof v === 'string' ? v : '', names);
-                  if (!r.ok) throw new Error(tv(r.key, { ...r.params }));
-                },
-              },
-            ]}
-            validateTrigger={['onChange']}
-          >
-            <Input
-              placeholder={t('namePlaceholder')}
-              maxLength={60}
-              disabled={!room.ok}
-              data-testid="label-new-name"
-              suffix={
-                <Button
-                  type="primary"
-                  size="small"
-                  htmlType="submit"
-                  icon={<PlusOutlined />}
-                  loading={add.isPending}
-                  disabled={!room.ok}
-                  data-testid="label-add"
-                >
-                  {t('add')}
-                </Button>
-              }
-            />
-          </Form.Item>
-          {!room.ok ? <Alert type="warning" showIcon title={tv(room.key, { ...room.params })} /> : null}
-          {failure ? <Alert type="error" showIcon title={failure} /> : null}
-        </Form>
-      ) : null}
-      <List<LabelItem>
-        loading={isPending}
-        dataSource={list}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        className="label-list"
-        data-testid="label-list"
-        renderItem={(l) =>
-          editing === l.id ? (
-            <List.Item>
-              <RenameRow
-                label={l}
-                others={names.filter((n) => n !== l.name)}
-                onDone={() => setEditing(undefined)}
-              />
-            </List.Item>
-          ) : (
-            <List.Item
-              actions={
-                canEdit
-                  ? [
-                      <Tooltip key="edit" title={t('rename')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<EditOutlined />}
-                          aria-label={t('rename')}
-                          onClick={() => setEditing(l.id)}
-                        />
-                      </Tooltip>,
-                      <DeleteLabel key="delete" label={l} />,
-                    ]
-                  : []
-              }
-            >
-              <span className="label-row">
-                <span className="label-dot" />
-                <Typography.Text ellipsis={{ tooltip: l.name }}>{l.name}</Typography.Text>
-                <Typography.Text type="secondary" className="label-count">
-                  {t('devices', { count: l.device_count })}
-                </Typography.Text>
-              </span>
-            </List.Item>
-          )
-        }
-      />
-    </Drawer>
-  );
-}
-
-function DeleteLabel({ label }: { label: LabelItem }) {
-  const { t } = useTranslation('label');
-  const remove = useDeleteLabel();
-  return (
-    <Popconfirm
-      title={t('deleteTitle', { name: label.name })}
-      description={label.device_count ? t('deleteText', { count: label.device_count }) : undefined}
-      okText={t('delete')}
-      okButtonProps={{ danger: true, loading: remove.isPending }}
-      cancelText={t('common:cancel')}
-      onConfirm={() =>
-        remove.mutateAsync(label.id).then(() => successToast(t('deleted', { name: label.name })))
+      header={
+        <div className="label-usage">
+          <span>{t('usage', { count: list.length, max })}</span>
+          <Progress
+            percent={Math.round((list.length / max) * 100)}
+            showInfo={false}
+            size="small"
+            status={room.ok ? 'normal' : 'exception'}
+          />
+        </div>
       }
-    >
-      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
-    </Popconfirm>
-  );
-}
-
-function RenameRow({ label, others, onDone }: { label: LabelItem; others: string[]; onDone(): void }) {
-  const { t } = useTranslation('label');
-  const { t: tv } = useTranslation(VALIDATION_NAMESPACE);
-  const [value, setValue] = useState(label.name);
-  const rename = useRenameLabel();
-  const { failure, report, clear } = usePlacedFailure();
-  const check = validateLabelName(value, others);
-  const error = check.ok ? failure : tv(check.key, { ...check.params });
-  const save = () => {
-    if (!check.ok) return;
-    if (value.trim() === label.name) return onDone();
-    rename.mutate({ id: label.id, name: value.trim() }, { onSuccess: onDone, onError: report });
-  };
-  return (
-    <div className="label-rename">
-      <Input
-        autoFocus
-        value={value}
-        status={error ? 'error' : undefined}
-        onChange={(e) => {
-          setValue(e.target.value);
-          clear();
-        }}
-        onPressEnter={save}
-        onKeyDown={(e) => e.key === 'Escape' && onDone()}
-        maxLength={60}
-        aria-label={t('rename')}
-      />
-      <Button
-        type="text"
-        icon={<CheckOutlined />}
-        onClick={save}
-        loading={rename.isPending}
-        aria-label={t('save')}
-      />
-      <Button type="text" icon={<CloseOutlined />} onClick={onDone} aria-label={t('common:cancel')} />
-      {error ? <div className="label-rename-error">{error}</div> : null}
-    </div>
+      items={list}
+      loading={isPending}
+      checkName={(name, others) => {
+        const r = validateLabelName(name, others);
+        return r.ok ? undefined : tv(r.key, { ...r.params });
+      }}
+      maxLength={60}
+      onAdd={(name) => add.mutateAsync({ name })}
+      onRename={(l, name) => rename.mutateAsync({ id: l.id, name })}
+      onDelete={(l) => remove.mutateAsync(l.id)}
+      pending={{ add: add.isPending, rename: rename.isPending, remove: remove.isPending }}
+      canEdit={canEdit}
+      full={room.ok ? undefined : tv(room.key, { ...room.params })}
+      places={PLACES}
+      icon={() => <span className="label-dot" />}
+      count={(l) => t('devices', { count: l.device_count })}
+      confirmDelete={(l) => ({
+        title: t('deleteTitle', { name: l.name }),
+        description: l.device_count ? t('deleteText', { count: l.device_count }) : undefined,
+      })}
+      texts={{
+        newLabel: t('new'),
+        placeholder: t('namePlaceholder'),
+        add: t('add'),
+        rename: t('rename'),
+        delete: t('delete'),
+        save: t('save'),
+        empty: t('empty'),
+        created: (name) => t('created', { name }),
+        deleted: (name) => t('deleted', { name }),
+      }}
+      testIds={TEST_IDS}
+    />
   );
 }

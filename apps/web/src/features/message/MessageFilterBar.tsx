@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, DatePicker, Input, Select, Tag, Tooltip } from 'antd';
-import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCallback } from 'react';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import { termKey, type AlarmLevel, type MessageKindName } from '@hmi/domain';
 import { alarmLevels, levelColor, levelMask, levelsOfMask } from '../alarm/index.ts';
+import { FilterBar } from '../../shared/lists/FilterBar.tsx';
+import { SearchInput } from '../../shared/lists/SearchInput.tsx';
+import { TimeRangeFilter } from '../../shared/lists/TimeRangeFilter.tsx';
 import {
   activeFilterCount,
   messageStates,
@@ -22,65 +23,30 @@ interface Props {
   compact: boolean;
 }
 
-const SEARCH_DEBOUNCE_MS = 350;
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-
 /** Search, read state and time range of a message list; alarm messages add state and levels. */
 export function MessageFilterBar({ kind, params, onChange, compact }: Props) {
   const { t } = useTranslation('message');
-  const [text, setText] = useState(params.search ?? '');
-  const [open, setOpen] = useState(false);
-  const active = activeFilterCount(params, kind);
   const alarm = kind === 'alarm';
+  const onSearch = useCallback((search: string | undefined) => onChange({ search }), [onChange]);
 
-  // Typing searches after a pause; the URL (back button, links) wins over what was typed.
-  useEffect(() => setText(params.search ?? ''), [params.search]);
-  useEffect(() => {
-    if (text.trim() === (params.search ?? '')) return;
-    const timer = setTimeout(() => onChange({ search: text.trim() || undefined }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, params.search, onChange]);
-
-  const at = (ms: number | undefined) => (ms === undefined ? null : dayjs(ms));
-  const ms = (d: Dayjs | null | undefined, edge: 'start' | 'end') =>
-    d ? (edge === 'start' ? d.startOf('minute') : d.endOf('minute')).valueOf() : undefined;
-
-  const range = compact ? (
-    <>
-      <DatePicker
-        showTime={{ format: 'HH:mm' }}
-        format={TIME_FORMAT}
-        value={at(params.from)}
-        onChange={(d) => onChange({ from: ms(d, 'start') })}
-        placeholder={t('filter.from')}
-        className="message-filter"
-        data-testid="message-filter-from"
-      />
-      <DatePicker
-        showTime={{ format: 'HH:mm' }}
-        format={TIME_FORMAT}
-        value={at(params.to)}
-        onChange={(d) => onChange({ to: ms(d, 'end') })}
-        placeholder={t('filter.to')}
-        className="message-filter"
-        data-testid="message-filter-to"
-      />
-    </>
-  ) : (
-    <DatePicker.RangePicker
-      showTime={{ format: 'HH:mm' }}
-      format={TIME_FORMAT}
-      allowEmpty={[true, true]}
-      value={[at(params.from), at(params.to)]}
-      onChange={(v) => onChange({ from: ms(v?.[0], 'start'), to: ms(v?.[1], 'end') })}
-      placeholder={[t('filter.from'), t('filter.to')]}
-      className="message-filter-range"
-      data-testid="message-filter-range"
-    />
-  );
-
-  const filters = (
-    <>
+  return (
+    <FilterBar
+      compact={compact}
+      lead={
+        <SearchInput
+          value={params.search}
+          onSearch={onSearch}
+          placeholder={t(alarm ? 'filter.searchAlarm' : 'filter.search')}
+          className="device-search message-search"
+          testId="message-search"
+        />
+      }
+      active={activeFilterCount(params, kind)}
+      onReset={() => onChange({ state: 0, level: 0, read: undefined, from: undefined, to: undefined })}
+      texts={{ reset: t('filter.reset'), toggle: t('filter.toggle') }}
+      panelClassName="device-filters-panel message-filters-panel"
+      testIds={{ toggle: 'message-filter-toggle', reset: 'message-filter-reset' }}
+    >
       {alarm ? (
         <Select<MessageStateFilter>
           value={params.state}
@@ -124,52 +90,18 @@ export function MessageFilterBar({ kind, params, onChange, compact }: Props) {
         className="message-filter message-filter-narrow"
         data-testid="message-filter-read"
       />
-      {range}
-      {active > 0 ? (
-        <Tooltip title={t('filter.reset')}>
-          <Button
-            icon={<ClearOutlined />}
-            onClick={() => onChange({ state: 0, level: 0, read: undefined, from: undefined, to: undefined })}
-            aria-label={t('filter.reset')}
-            data-testid="message-filter-reset"
-          >
-            {compact ? t('filter.reset') : null}
-          </Button>
-        </Tooltip>
-      ) : null}
-    </>
-  );
-
-  return (
-    <div className="device-filters">
-      <div className="device-filters-row">
-        <Input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onPressEnter={() => onChange({ search: text.trim() || undefined })}
-          prefix={<SearchOutlined className="device-muted" />}
-          allowClear
-          placeholder={t(alarm ? 'filter.searchAlarm' : 'filter.search')}
-          className="device-search message-search"
-          maxLength={64}
-          data-testid="message-search"
-        />
-        {compact ? (
-          <Badge count={active} size="small">
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen((o) => !o)}
-              type={open ? 'primary' : 'default'}
-              aria-expanded={open}
-              aria-label={t('filter.toggle')}
-              data-testid="message-filter-toggle"
-            />
-          </Badge>
-        ) : (
-          filters
-        )}
-      </div>
-      {compact && open ? <div className="device-filters-panel message-filters-panel">{filters}</div> : null}
-    </div>
+      <TimeRangeFilter
+        from={params.from}
+        to={params.to}
+        onChange={onChange}
+        compact={compact}
+        phoneUnit="minute"
+        roundMinutes
+        placeholders={{ from: t('filter.from'), to: t('filter.to') }}
+        className="message-filter-range"
+        phoneClassName="message-filter"
+        testIds={{ range: 'message-filter-range', from: 'message-filter-from', to: 'message-filter-to' }}
+      />
+    </FilterBar>
   );
 }
