@@ -18,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
+import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, read, remove, write } from '../../plugins/entity-routes.ts';
 
 /**
  * /system/user: members of the team (SPEC user: view 24, edit 26 change role, delete 27,
@@ -26,73 +27,62 @@ import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts'
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { members, memberAccess, dataPicker } = app.services;
-  const dataPm = requirePermission(Perm.UserDataPm);
 
-  app.get(
-    MemberPaths.list,
-    {
-      preHandler: requirePermission(Perm.UserView),
-      schema: { querystring: memberListQuery, response: { 200: envelope(memberListReply) } },
-    },
-    async (request) => ok(await members.list(requireUser(request), request.query)),
-  );
+  entityRoutes(app, [
+    read({
+      path: MemberPaths.list,
+      permission: Perm.UserView,
+      query: memberListQuery,
+      reply: memberListReply,
+      run: (caller, query) => members.list(caller, query),
+    }),
+    write({
+      path: MemberPaths.role,
+      permission: Perm.UserEdit,
+      body: memberRoleBody,
+      reply: memberItem,
+      run: (caller, body) => members.changeRole(caller, body.user_id, body.role_id),
+    }),
+    remove({
+      path: MemberPaths.delete,
+      permission: Perm.UserDelete,
+      body: memberIdBody,
+      run: (caller, body) => members.remove(caller, body.user_id),
+    }),
+    read({
+      path: MemberPaths.dataPm,
+      permission: Perm.UserDataPm,
+      query: memberIdQuery,
+      reply: memberDataPm,
+      run: (caller, query) => members.dataPm(caller, query.user_id),
+    }),
+    write({
+      path: MemberPaths.dataPm,
+      permission: Perm.UserDataPm,
+      body: memberDataPmBody,
+      reply: memberDataPm,
+      run: (caller, body) => members.setDataPm(caller, body),
+    }),
+    read({
+      path: MemberPaths.pickDevices,
+      permission: Perm.UserDataPm,
+      query: rolePickDevicesQuery,
+      reply: pickDevicesReply,
+      run: async (caller, query) => {
+        const user = await members.require(caller, query.id);
+        return dataPicker.devices(caller, { userId: user.id, teamId: caller.teamId }, query);
+      },
+    }),
+    read({
+      path: MemberPaths.access,
+      permission: Perm.UserView,
+      query: memberAccessQuery,
+      reply: memberAccessReply,
+      run: (caller, query) => memberAccess.access(caller, query),
+    }),
+  ]);
 
-  app.post(
-    MemberPaths.role,
-    {
-      preHandler: requirePermission(Perm.UserEdit),
-      schema: { body: memberRoleBody, response: { 200: envelope(memberItem) } },
-    },
-    async (request) =>
-      ok(await members.changeRole(requireUser(request), request.body.user_id, request.body.role_id)),
-  );
-
-  app.post(
-    MemberPaths.delete,
-    {
-      preHandler: requirePermission(Perm.UserDelete),
-      schema: { body: memberIdBody, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
-      await members.remove(requireUser(request), request.body.user_id);
-      return ok(null);
-    },
-  );
-
-  app.get(
-    MemberPaths.dataPm,
-    { preHandler: dataPm, schema: { querystring: memberIdQuery, response: { 200: envelope(memberDataPm) } } },
-    async (request) => ok(await members.dataPm(requireUser(request), request.query.user_id)),
-  );
-
-  app.post(
-    MemberPaths.dataPm,
-    { preHandler: dataPm, schema: { body: memberDataPmBody, response: { 200: envelope(memberDataPm) } } },
-    async (request) => ok(await members.setDataPm(requireUser(request), request.body)),
-  );
-
-  app.get(
-    MemberPaths.pickDevices,
-    {
-      preHandler: dataPm,
-      schema: { querystring: rolePickDevicesQuery, response: { 200: envelope(pickDevicesReply) } },
-    },
-    async (request) => {
-      const caller = requireUser(request);
-      const user = await members.require(caller, request.query.id);
-      return ok(await dataPicker.devices(caller, { userId: user.id, teamId: caller.teamId }, request.query));
-    },
-  );
-
-  app.get(
-    MemberPaths.access,
-    {
-      preHandler: requirePermission(Perm.UserView),
-      schema: { querystring: memberAccessQuery, response: { 200: envelope(memberAccessReply) } },
-    },
-    async (request) => ok(await memberAccess.access(requireUser(request), request.query)),
-  );
-
+  // Every signed-in member may leave (no permission id: not an entity route).
   app.post(
     MemberPaths.leave,
     { preHandler: signedIn, schema: { response: { 200: envelope(z.null()) } } },
