@@ -1,12 +1,13 @@
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PHONE_AREA_CODE, PHONE_AREA_CODES, validatePhone, type Region } from '@hmi/domain';
+import { DEFAULT_PHONE_AREA_CODE, validatePhone, type Region } from '@hmi/domain';
 import { useValidator, AgreementCheckbox } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { VerifyCodeField } from './VerifyCodeField.tsx';
+import { AreaCodeSelect } from './AreaCodeSelect.tsx';
 import {
   AccountFormFooter,
   RegionField,
@@ -62,10 +63,7 @@ export function PhoneRegisterForm({ regions, defaultRegion }: RegisterFormProps)
       <Form.Item label={t('phone.label')} required>
         <Space.Compact block>
           <Form.Item name="area_code" noStyle>
-            <Select
-              className="area-code-select"
-              options={PHONE_AREA_CODES.map((c) => ({ value: c, label: c }))}
-            />
+            <AreaCodeSelect />
           </Form.Item>
           <Form.Item
             name="username"
