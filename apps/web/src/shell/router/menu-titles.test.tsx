@@ -30,6 +30,7 @@ const headings: Partial<Record<MenuPath, string>> = {
   [MenuPath.AlarmRecords]: 'alarm:record.title',
   [MenuPath.MsgAlarm]: 'message:title.alarm',
   [MenuPath.MsgSystem]: 'message:title.notice',
+  [MenuPath.User]: 'member:title',
 };
 
 const leaves = menuTree.flatMap((section) => section.children ?? []);

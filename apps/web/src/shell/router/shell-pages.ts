@@ -61,6 +61,11 @@ export const shellPages: readonly ShellPage[] = [
     load: () => import('../../pages/device/DevicePage.tsx').then((m) => m.DevicePage),
   },
   {
+    path: MenuPath.User,
+    title: 'menu:system.user',
+    load: () => import('../../pages/system/MembersPage.tsx').then((m) => m.MembersPage),
+  },
+  {
     path: MenuPath.AlarmRules,
     title: 'menu:alarm.rules',
     load: () => import('../../pages/alarm/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),
