@@ -60,7 +60,7 @@ function memberColumns(t: TFunction, ctx: RowContext): Columns {
           <span className="member-name">
             {m.name || accountText(m)}
             {m.id === ctx.callerId ? (
-              <Tag className="member-you" bordered={false}>
+              <Tag className="member-you" variant="filled">
                 {t('you')}
               </Tag>
             ) : null}
