@@ -45,16 +45,19 @@ function RoleRowActions({
       </Tooltip>
       {canDelete ? (
         <Tooltip title={inUse ? t('delete.inUse', { count: role.member_count }) : t('action.delete')}>
-          <Button
-            type="text"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('action.delete')}
-            disabled={inUse}
-            onClick={() => onDelete(role)}
-            data-testid={`role-delete-${role.id}`}
-          />
+          {/* A disabled button gets no pointer events: the span carries the tooltip. */}
+          <span className="role-action-wrap">
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('action.delete')}
+              disabled={inUse}
+              onClick={() => onDelete(role)}
+              data-testid={`role-delete-${role.id}`}
+            />
+          </span>
         </Tooltip>
       ) : null}
     </Space>

@@ -13,7 +13,7 @@ export function useRolesPage() {
   const can = usePermission();
   const list = useRoleList();
   const zones = useZoneList(can(Perm.SafeZoneView));
-  const remove = useDeleteRole();
+  const { mutateAsync: removeRole } = useDeleteRole();
   const [modal, holder] = Modal.useModal();
   const [target, setTarget] = useState<number | 'new'>();
 
@@ -35,12 +35,12 @@ export function useRolesPage() {
         cancelText: t('common:cancel'),
         // A failure (1072 when a member took the role meanwhile) is toasted by the client.
         onOk: () =>
-          remove.mutateAsync(role.id).then(
+          removeRole(role.id).then(
             () => successToast(t('delete.done', { name: role.name })),
             () => undefined,
           ),
       }),
-    [modal, remove, t],
+    [modal, removeRole, t],
   );
 
   return { holder, list, zoneNames, target, open, create, close, confirmDelete };
