@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataGrants } from '@hmi/domain';
@@ -32,14 +32,20 @@ export function MemberGrantsDrawer({ member, onClose }: Props) {
   const [grants, setGrants] = useState<DataGrants>(emptyGrants);
   const source = useMemo(() => ({ kind: 'member' as const, userId: userId ?? 0 }), [userId]);
 
+  /** The member whose loaded grants are being edited: a refetch (window focus) must not undo edits. */
+  const applied = useRef<number | undefined>(undefined);
+
   useEffect(() => {
+    applied.current = undefined;
     clear();
     setGrants(emptyGrants());
   }, [userId, clear]);
 
   const loaded = dataPm.data;
   useEffect(() => {
-    if (loaded && loaded.user_id === userId) setGrants({ ...emptyGrants(), ...loaded.grants });
+    if (!loaded || loaded.user_id !== userId || applied.current === userId) return;
+    applied.current = userId;
+    setGrants({ ...emptyGrants(), ...loaded.grants });
   }, [loaded, userId]);
 
   const counts = (g: DataGrants) => <GrantCountTags counts={grantCounts(g)} empty={t('member.nothing')} />;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Form, Grid, Input, Skeleton, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, Limits, VALIDATION_NAMESPACE, validateRoleName } from '@hmi/domain';
@@ -41,9 +41,12 @@ export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
   const creating = target === 'new';
   const readOnly = !creating && !canEdit;
   const source = useMemo(() => ({ kind: 'role' as const, roleId: id }), [id]);
+  /** The role whose loaded values are in the form: a refetch (window focus) must not undo edits. */
+  const applied = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (target === undefined) return;
+    applied.current = undefined;
     clear();
     setTab('general');
     form.resetFields();
@@ -52,7 +55,8 @@ export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
 
   const loaded = detail.data;
   useEffect(() => {
-    if (!loaded || target !== loaded.id) return;
+    if (!loaded || target !== loaded.id || applied.current === loaded.id) return;
+    applied.current = loaded.id;
     setDraft(draftOf(loaded));
     form.setFieldsValue({ name: loaded.name });
   }, [loaded, target, form]);
