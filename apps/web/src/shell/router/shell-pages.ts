@@ -85,6 +85,11 @@ export const shellPages: readonly ShellPage[] = [
     title: 'menu:message.system',
     load: () => import('../../pages/message/MsgSystemPage.tsx').then((m) => m.MsgSystemPage),
   },
+  {
+    path: MenuPath.Role,
+    title: 'menu:system.role',
+    load: () => import('../../pages/system/RolesPage.tsx').then((m) => m.RolesPage),
+  },
 ];
 
 export const implementedPaths: ReadonlySet<string> = new Set(shellPages.map((p) => p.path));
