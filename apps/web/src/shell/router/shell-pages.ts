@@ -80,6 +80,11 @@ export const shellPages: readonly ShellPage[] = [
     title: 'menu:message.system',
     load: () => import('../../pages/message/MsgSystemPage.tsx').then((m) => m.MsgSystemPage),
   },
+  {
+    path: MenuPath.SafeZone,
+    title: 'menu:system.safeZone',
+    load: () => import('../../pages/system/SafeZonesPage.tsx').then((m) => m.SafeZonesPage),
+  },
 ];
 
 export const implementedPaths: ReadonlySet<string> = new Set(shellPages.map((p) => p.path));
