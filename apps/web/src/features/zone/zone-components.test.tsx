@@ -16,7 +16,7 @@ import common from '../../i18n/en-us/common.json';
  * The zone screen's pieces: the name dialog checks the domain's zone name rule (its translated
  * texts) and places 1066 under the name; row and bulk buttons show only with their permissions.
  */
-const api = vi.hoisted(() => ({ add: vi.fn(), rename: vi.fn(), list: vi.fn() }));
+const api = vi.hoisted(() => ({ add: vi.fn(), rename: vi.fn(), list: vi.fn(), assign: vi.fn() }));
 vi.mock('./zone.api.ts', () => ({
   zoneApi: api,
   zoneKeys: { all: ['zone'], list: ['zone', 'list'], deviceZones: (ids: string) => ['zone', 'dz', ids] },
@@ -202,5 +202,33 @@ describe('ZoneBulkAction', () => {
     granted.add(Perm.SafeZoneView);
     await render(<ZoneBulkAction ids={[1, 2]} onDone={() => undefined} />);
     expect(byTestId('bulk-zone')).not.toBeNull();
+  });
+});
+
+describe('ZoneAssignDialog through the bulk action', SLOW, () => {
+  it('sends zone_id null for "No zone", then clears the selection', async () => {
+    granted.add(Perm.SafeZoneView).add(Perm.SafeZoneEdit);
+    api.list.mockResolvedValue({ list: [item()], max: 20 });
+    api.assign.mockResolvedValue({ updated: 2 });
+    const onDone = vi.fn();
+    await render(<ZoneBulkAction ids={[1, 2]} onDone={onDone} />);
+    await act(async () => byTestId<HTMLButtonElement>('bulk-zone')!.click());
+    const saveButton = () => byTestId<HTMLButtonElement>('zone-assign-save')!;
+    expect(byTestId('zone-assign-dialog')).not.toBeNull();
+    expect(saveButton().disabled).toBe(true);
+    const select = byTestId('zone-assign-select')!;
+    const opener = select.querySelector('input') ?? select;
+    await act(async () => {
+      opener.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+    const none = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (o) => o.textContent === zone.assign.none,
+    )!;
+    await act(async () => none.click());
+    expect(saveButton().disabled).toBe(false);
+    await act(async () => saveButton().click());
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.assign.mock.calls[0]?.[0]).toEqual({ zone_id: null, device_ids: [1, 2] });
   });
 });
