@@ -1,8 +1,10 @@
 import { Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { formatGroupPath, type DeviceDetail } from '@hmi/domain';
+import { formatGroupPath, Perm, type DeviceDetail } from '@hmi/domain';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { SyncStateTag, relativeTime } from '../device/index.ts';
+import { useDeviceZoneMap, ZoneTag } from '../zone/index.ts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -12,6 +14,8 @@ export function DeviceIdentity({ device, syncState }: { device: DeviceDetail; sy
   const none = <span className="devpage-muted">—</span>;
   const text = (v: string) => (v ? v : none);
   const path = formatGroupPath(device.group_path);
+  const canZones = usePermission()(Perm.SafeZoneView);
+  const zones = useDeviceZoneMap([device.id]);
   return (
     <Descriptions
       size="small"
@@ -51,6 +55,11 @@ export function DeviceIdentity({ device, syncState }: { device: DeviceDetail; sy
           <span className="devpage-muted">{t('identity.noGroup')}</span>
         )}
       </Descriptions.Item>
+      {canZones ? (
+        <Descriptions.Item label={t('zone:zone')}>
+          <ZoneTag zones={zones} deviceId={device.id} />
+        </Descriptions.Item>
+      ) : null}
       <Descriptions.Item label={t('identity.labels')}>
         {device.labels.length > 0 ? (
           <Space size={[4, 4]} wrap>

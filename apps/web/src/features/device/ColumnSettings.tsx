@@ -1,23 +1,32 @@
 import { Button, Checkbox, Popover, Tooltip } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { deviceColumnKeys, lockedColumns, type DeviceColumnKey } from './device-columns.ts';
+import {
+  allowedColumns,
+  deviceColumnKeys,
+  lockedColumns,
+  type ColumnRights,
+  type DeviceColumnKey,
+} from './device-columns.ts';
 
 interface Props {
   value: readonly DeviceColumnKey[];
   onChange(next: DeviceColumnKey[]): void;
   onReset(): void;
+  /** Columns that need a permission the user holds (the others are not offered). */
+  rights: ColumnRights;
 }
 
 /** Which columns of the device list are shown. */
-export function ColumnSettings({ value, onChange, onReset }: Props) {
+export function ColumnSettings({ value, onChange, onReset, rights }: Props) {
   const { t } = useTranslation('device');
+  const offered = allowedColumns(deviceColumnKeys, rights);
   const content = (
     <div className="device-columns-panel" data-testid="column-settings-panel">
       <Checkbox.Group<DeviceColumnKey>
         value={[...value]}
-        onChange={(v) => onChange(deviceColumnKeys.filter((k) => v.includes(k) || lockedColumns.has(k)))}
-        options={deviceColumnKeys.map((k) => ({
+        onChange={(v) => onChange(offered.filter((k) => v.includes(k) || lockedColumns.has(k)))}
+        options={offered.map((k) => ({
           value: k,
           label: t(`column.${k}`),
           disabled: lockedColumns.has(k),

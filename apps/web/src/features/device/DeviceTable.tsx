@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem, DeviceListReply } from '@hmi/domain';
@@ -7,6 +8,7 @@ import { PAGE_SIZES } from './device-list-params.ts';
 import { SELECTION_WIDTH, sortChangeOf, tableScrollWidth } from './device-table.ts';
 import { useDeviceTableColumns } from './device-table-columns.tsx';
 import type { DeviceAction } from './DeviceRowActions.tsx';
+import { useDeviceZoneMap } from '../zone/index.ts';
 
 export type { DeviceAction } from './DeviceRowActions.tsx';
 
@@ -32,6 +34,10 @@ export function DeviceTable(props: Props) {
   const { reply, loading, params, columns, compact, canEdit, canDelete, canMonitor } = props;
   const { selected, onSelect, onAction, onChange } = props;
   const { t } = useTranslation('device');
+  // The zones of the page's devices: one call per page, only while the zone column shows.
+  const showsZone = columns.includes('zone');
+  const onPage = useMemo(() => (showsZone ? (reply?.list.map((d) => d.id) ?? []) : []), [reply, showsZone]);
+  const zones = useDeviceZoneMap(onPage);
   const tableColumns = useDeviceTableColumns({
     columns,
     params,
@@ -40,6 +46,7 @@ export function DeviceTable(props: Props) {
     canDelete,
     canMonitor,
     onAction,
+    zones,
   });
   const withActions = canEdit || canDelete;
 

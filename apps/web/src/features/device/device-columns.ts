@@ -6,6 +6,7 @@ export const deviceColumnKeys = [
   'sync',
   'model',
   'group',
+  'zone',
   'template',
   'labels',
   'address',
@@ -14,6 +15,16 @@ export const deviceColumnKeys = [
   'gateway_sn',
 ] as const;
 export type DeviceColumnKey = (typeof deviceColumnKeys)[number];
+
+/** Columns shown only with a permission: the security zone needs zone view (33). */
+export interface ColumnRights {
+  zone: boolean;
+}
+
+/** The columns the user may see (ColumnSettings offers only these). */
+export function allowedColumns<K extends DeviceColumnKey>(columns: readonly K[], rights: ColumnRights): K[] {
+  return columns.filter((k) => k !== 'zone' || rights.zone);
+}
 
 /** Always shown: a row must say which device it is and whether it is there. */
 export const lockedColumns: ReadonlySet<DeviceColumnKey> = new Set(['name', 'online']);
@@ -24,6 +35,7 @@ export const desktopColumns: readonly DeviceColumnKey[] = [
   'online',
   'sync',
   'group',
+  'zone',
   'template',
   'labels',
 ];
@@ -36,6 +48,7 @@ export const wideColumns: readonly DeviceColumnKey[] = [
   'sync',
   'model',
   'group',
+  'zone',
   'template',
   'labels',
   'address',
@@ -49,6 +62,7 @@ export const columnWidths: Readonly<Record<DeviceColumnKey, number>> = {
   sync: 116,
   model: 120,
   group: 200,
+  zone: 140,
   template: 150,
   labels: 190,
   address: 180,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatGroupPath, type DeviceListItem } from '@hmi/domain';
 import { DeviceNameLink } from '../device-page/index.ts';
+import { ZoneTag, type DeviceZone } from '../zone/index.ts';
 import { OnlineBadge } from './OnlineBadge.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 import type { DeviceColumnKey } from './device-columns.ts';
@@ -20,6 +21,8 @@ import {
 import { DeviceRowActions, type DeviceAction, type RowActionRights } from './DeviceRowActions.tsx';
 
 type Column = NonNullable<TableProps<DeviceListItem>['columns']>[number];
+/** The zones of the page's devices by id; undefined while unknown (or without zone view). */
+type DeviceZones = ReadonlyMap<number, DeviceZone> | undefined;
 
 const dash = (v: string | null | undefined) => (v ? v : <span className="device-muted">—</span>);
 
@@ -44,7 +47,12 @@ function LabelsCell({ labels }: { labels: DeviceListItem['labels'] }) {
 }
 
 /** Every data column's title and cell; the name cell shows the SN under it when the SN column is hidden. */
-function dataColumns(t: TFunction, compact: boolean, snUnderName: boolean): Record<DeviceColumnKey, Column> {
+function dataColumns(
+  t: TFunction,
+  compact: boolean,
+  snUnderName: boolean,
+  zones: DeviceZones,
+): Record<DeviceColumnKey, Column> {
   return {
     name: {
       title: t('column.name'),
@@ -98,6 +106,10 @@ function dataColumns(t: TFunction, compact: boolean, snUnderName: boolean): Reco
           <span className="device-muted">{t('list.noGroup')}</span>
         ),
     },
+    zone: {
+      title: t('column.zone'),
+      render: (_v, d) => <ZoneTag zones={zones} deviceId={d.id} />,
+    },
     template: {
       title: t('column.template'),
       dataIndex: 'template_name',
@@ -131,15 +143,16 @@ interface Options extends RowActionRights {
   columns: readonly DeviceColumnKey[];
   params: Pick<DeviceListParams, 'sort' | 'order'>;
   onAction(action: DeviceAction, device: DeviceListItem): void;
+  zones: DeviceZones;
 }
 
 /** The table's columns: the chosen data columns in order (sortable ones with their arrow), then the actions. */
 export function useDeviceTableColumns(o: Options): Column[] {
   const { t } = useTranslation('device');
-  const { columns, compact, canEdit, canDelete, canMonitor, onAction } = o;
+  const { columns, compact, canEdit, canDelete, canMonitor, onAction, zones } = o;
   const { sort, order } = o.params;
   return useMemo(() => {
-    const all = dataColumns(t, compact, compact || !columns.includes('sn'));
+    const all = dataColumns(t, compact, compact || !columns.includes('sn'), zones);
     const shown: Column[] = columns.map((key) => ({
       ...all[key],
       key,
@@ -167,5 +180,5 @@ export function useDeviceTableColumns(o: Options): Column[] {
       ),
     };
     return [...shown, actions];
-  }, [columns, compact, canEdit, canDelete, canMonitor, sort, order, onAction, t]);
+  }, [columns, compact, canEdit, canDelete, canMonitor, sort, order, onAction, zones, t]);
 }

@@ -20,6 +20,7 @@ import { MoveDevicesDialog } from '../../features/device/MoveDevicesDialog.tsx';
 import { DeviceLabelsDialog } from '../../features/device/DeviceLabelsDialog.tsx';
 import { AssignTemplateDialog } from '../../features/device/AssignTemplateDialog.tsx';
 import { LabelManagerDrawer } from '../../features/label/LabelManagerDrawer.tsx';
+import { ZoneBulkAction } from '../../features/zone/index.ts';
 import { useDeviceList, useDeviceOverview } from '../../features/device/use-device-queries.ts';
 import { useLiveDeviceRefresh } from '../../features/device/use-live-device-refresh.ts';
 import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
@@ -27,6 +28,7 @@ import { useDeviceListParams } from '../../features/device/use-device-list-param
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import {
+  allowedColumns,
   desktopColumns,
   phoneColumns,
   wideColumns,
@@ -50,6 +52,7 @@ export function DeviceListPage() {
   const canEdit = can(Perm.DeviceEdit);
   const canDelete = can(Perm.DeviceDelete);
   const canMonitor = can(Perm.DeviceMonitor);
+  const columnRights = useMemo(() => ({ zone: can(Perm.SafeZoneView) }), [can]);
 
   const [params, update] = useDeviceListParams();
   const query = useMemo(() => toListQuery(params), [params]);
@@ -58,7 +61,8 @@ export function DeviceListPage() {
   useLiveDeviceRefresh(onScreen);
 
   const [chosenColumns, setChosenColumns] = useState<DeviceColumnKey[]>();
-  const columns = chosenColumns ?? (compact ? phoneColumns : screens.xxl ? wideColumns : desktopColumns);
+  const shown = chosenColumns ?? (compact ? phoneColumns : screens.xxl ? wideColumns : desktopColumns);
+  const columns = useMemo(() => allowedColumns(shown, columnRights), [shown, columnRights]);
   const [selected, setSelected] = useState<number[]>([]);
   const [form, setForm] = useState<{ device?: DeviceListItem | undefined }>();
   const [move, setMove] = useState<Target>();
@@ -150,6 +154,7 @@ export function DeviceListPage() {
               value={columns}
               onChange={setChosenColumns}
               onReset={() => setChosenColumns(undefined)}
+              rights={columnRights}
             />
           }
         />
@@ -178,6 +183,7 @@ export function DeviceListPage() {
                   </Button>
                 </>
               ) : null}
+              <ZoneBulkAction ids={selected} onDone={() => setSelected([])} />
               {canDelete ? (
                 <Button
                   size="small"

@@ -90,6 +90,11 @@ export const shellPages: readonly ShellPage[] = [
     title: 'menu:system.role',
     load: () => import('../../pages/system/RolesPage.tsx').then((m) => m.RolesPage),
   },
+  {
+    path: MenuPath.SafeZone,
+    title: 'menu:system.safeZone',
+    load: () => import('../../pages/system/SafeZonesPage.tsx').then((m) => m.SafeZonesPage),
+  },
 ];
 
 export const implementedPaths: ReadonlySet<string> = new Set(shellPages.map((p) => p.path));
