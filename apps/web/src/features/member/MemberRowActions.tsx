@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Tooltip } from 'antd';
-import { DeleteOutlined, SafetyCertificateOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import {
+  DatabaseOutlined,
+  DeleteOutlined,
+  SafetyCertificateOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MemberItem } from '@hmi/domain';
 import type { MemberAction } from './member-display.ts';
@@ -19,6 +24,7 @@ export interface MemberRowAction {
 export interface MemberRowHandlers {
   onAccess(member: MemberItem): void;
   onRole(member: MemberItem): void;
+  onDataPm(member: MemberItem): void;
   onRemove(member: MemberItem): void;
 }
 
@@ -34,6 +40,11 @@ export function memberRowButtons(
       icon: <SafetyCertificateOutlined />,
       testId: `member-access-${member.id}`,
       onClick: () => handlers.onAccess(member),
+    },
+    datapm: {
+      icon: <DatabaseOutlined />,
+      testId: `member-datapm-${member.id}`,
+      onClick: () => handlers.onDataPm(member),
     },
     role: {
       icon: <UserSwitchOutlined />,

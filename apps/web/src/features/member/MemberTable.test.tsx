@@ -36,7 +36,7 @@ let host: HTMLDivElement;
 const all: MemberRights = { view: true, edit: true, remove: true };
 
 async function render(rights: MemberRights, compact = false) {
-  const handlers = { onAccess: vi.fn(), onRole: vi.fn(), onRemove: vi.fn() };
+  const handlers = { onAccess: vi.fn(), onDataPm: vi.fn(), onRole: vi.fn(), onRemove: vi.fn() };
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);

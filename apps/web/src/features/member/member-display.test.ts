@@ -30,7 +30,7 @@ const member = (over: Partial<MemberItem> = {}): MemberItem => ({
   status: 'active',
   ...over,
 });
-const all: MemberRights = { view: true, edit: true, remove: true };
+const all: MemberRights = { view: true, edit: true, remove: true, dataPm: true };
 const none: MemberRights = { view: false, edit: false, remove: false };
 
 /** The English text of a key of the member namespace (nested keys, {{params}} filled). */
@@ -42,10 +42,10 @@ function text(key: string, params: Record<string, string> = {}): string {
 
 describe('memberActions', () => {
   it('offers a sub-account row every action the caller holds', () => {
-    expect(memberActions(member(), 1, all)).toEqual(['access', 'role', 'remove']);
+    expect(memberActions(member(), 1, all)).toEqual(['access', 'datapm', 'role', 'remove']);
   });
 
-  it('never offers changing or removing the main account, only its effective access', () => {
+  it('never offers data permissions, changing or removing the main account, only its effective access', () => {
     expect(memberActions(member({ is_main: true, id: 1, role_id: null }), 9, all)).toEqual(['access']);
   });
 
@@ -58,6 +58,7 @@ describe('memberActions', () => {
     expect(memberActions(member(), 1, { ...none, edit: true })).toEqual(['role']);
     expect(memberActions(member(), 1, { ...none, remove: true })).toEqual(['remove']);
     expect(memberActions(member(), 1, { ...none, view: true })).toEqual(['access']);
+    expect(memberActions(member(), 1, { ...none, dataPm: true })).toEqual(['datapm']);
   });
 });
 

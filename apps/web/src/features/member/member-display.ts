@@ -1,18 +1,20 @@
 import type { AccessReason, InvitationItem, MemberAccessItem, MemberItem } from '@hmi/domain';
 
 /** The row actions of a member, in their order on the row. A new action (data permissions) adds its key here. */
-export type MemberAction = 'access' | 'role' | 'remove';
+export type MemberAction = 'access' | 'datapm' | 'role' | 'remove';
 
-/** What the caller may do on the members screen (permission ids 24, 26, 27). */
+/** What the caller may do on the members screen (permission ids 24, 26, 27, 38). */
 export interface MemberRights {
   view: boolean;
   edit: boolean;
   remove: boolean;
+  /** The member's own data permissions (38). */
+  dataPm?: boolean;
 }
 
 /**
  * The actions a member's row offers the caller: the effective access of anyone (the main account
- * included); a role change or removal for sub-accounts other than the caller (the server refuses
+ * included); data permissions, a role change or removal for sub-accounts other than the caller (the server refuses
  * the main account, 1077/1081, and one's own row, 1002: leaving is the way out).
  */
 export function memberActions(
@@ -23,6 +25,7 @@ export function memberActions(
   const managed = !member.is_main && member.id !== callerId;
   const actions: MemberAction[] = [];
   if (rights.view) actions.push('access');
+  if (managed && rights.dataPm) actions.push('datapm');
   if (managed && rights.edit) actions.push('role');
   if (managed && rights.remove) actions.push('remove');
   return actions;

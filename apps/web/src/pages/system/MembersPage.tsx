@@ -7,6 +7,7 @@ import { InvitationTable } from '../../features/member/InvitationTable.tsx';
 import { InviteDialog } from '../../features/member/InviteDialog.tsx';
 import { MemberRoleDialog } from '../../features/member/MemberRoleDialog.tsx';
 import { MemberAccessDrawer } from '../../features/member/MemberAccessDrawer.tsx';
+import { MemberGrantsDrawer } from '../../features/role/index.ts';
 import { invitationStateTag } from '../../features/member/member-display.ts';
 import { INVITATION_STATES, type MembersTab } from '../../features/member/members-tab.ts';
 import { PAGE_SIZE, useMembersPage } from './use-members-page.ts';
@@ -53,7 +54,12 @@ export function MembersPage() {
         compact={compact}
         callerId={s.callerId}
         rights={s.rights}
-        handlers={{ onAccess: s.setAccessTarget, onRole: s.setRoleTarget, onRemove: s.confirmRemove }}
+        handlers={{
+          onAccess: s.setAccessTarget,
+          onDataPm: s.setDataPmTarget,
+          onRole: s.setRoleTarget,
+          onRemove: s.confirmRemove,
+        }}
       />
     </>
   );
@@ -147,6 +153,14 @@ export function MembersPage() {
         onClose={() => s.setRoleTarget(undefined)}
       />
       <MemberAccessDrawer member={s.accessTarget} onClose={() => s.setAccessTarget(undefined)} />
+      <MemberGrantsDrawer
+        member={
+          s.dataPmTarget
+            ? { id: s.dataPmTarget.id, name: s.dataPmTarget.name || s.dataPmTarget.account }
+            : undefined
+        }
+        onClose={() => s.setDataPmTarget(undefined)}
+      />
     </div>
   );
 }

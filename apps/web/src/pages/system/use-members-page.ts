@@ -24,7 +24,12 @@ export function useMembersPage() {
   const tab = membersTab(params.get('tab'));
   const [modal, holder] = Modal.useModal();
 
-  const rights = { view: can(Perm.UserView), edit: can(Perm.UserEdit), remove: can(Perm.UserDelete) };
+  const rights = {
+    view: can(Perm.UserView),
+    edit: can(Perm.UserEdit),
+    remove: can(Perm.UserDelete),
+    dataPm: can(Perm.UserDataPm),
+  };
   const canInvite = can(Perm.UserInvite);
 
   const [search, setSearch] = useState<string>();
@@ -54,6 +59,7 @@ export function useMembersPage() {
   const [inviting, setInviting] = useState(false);
   const [roleTarget, setRoleTarget] = useState<MemberItem>();
   const [accessTarget, setAccessTarget] = useState<MemberItem>();
+  const [dataPmTarget, setDataPmTarget] = useState<MemberItem>();
   const remove = useRemoveMember();
   const cancel = useCancelInvitation();
 
@@ -131,6 +137,8 @@ export function useMembersPage() {
     setRoleTarget,
     accessTarget,
     setAccessTarget,
+    dataPmTarget,
+    setDataPmTarget,
     confirmRemove,
     confirmCancel,
   };
