@@ -39,8 +39,8 @@ export function orderProblems(o: CardBatchOrder): string[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(o.deadline) || Number.isNaN(Date.parse(`${o.deadline}T00:00:00Z`)))
     p.push('--deadline must be YYYY-MM-DD');
   if (o.type === 'ca') {
-    count(o.templates, 'templates', 0);
-    count(o.tags, 'tags', 0);
+    count(o.templates ?? 0, 'templates', 0);
+    count(o.tags ?? 0, 'tags', 0);
     if (o.tags && !tagLevelOf(o.level ?? 0)) p.push('--level must be a TAG level (1-5) when --tags > 0');
     if (!o.templates && !o.tags) p.push('a CA card needs --templates or --tags');
   }
