@@ -203,7 +203,8 @@ export function composeApp(infra: Infrastructure) {
   const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
 
   // Members and invitations: joining and leaving run the other modules' hooks (invitations void
-  // a leaving inviter's pending ones; the billing issue adds its own) in the same transaction.
+  // a leaving inviter's pending ones; billing needs none: cards stay with the activating team)
+  // in the same transaction.
   const membershipHooks: MembershipHooks[] = [];
   const memberRepo = new MemberRepo(db);
   const membership = new MembershipService(
