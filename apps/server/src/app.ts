@@ -24,6 +24,7 @@ import { roleRoutes } from './modules/role/index.ts';
 import { memberRoutes } from './modules/member/index.ts';
 import { invitationRoutes } from './modules/invitation/index.ts';
 import { zoneRoutes } from './modules/zone/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes);
       await api.register(invitationRoutes);
       await api.register(zoneRoutes);
+      await api.register(billingRoutes);
     },
     { prefix: API_BASE },
   );

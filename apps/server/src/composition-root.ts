@@ -69,6 +69,14 @@ import { MemberRepo } from './modules/member/member.repo.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
 import { ZoneService } from './modules/zone/index.ts';
 import { ZoneRepo } from './modules/zone/zone.repo.ts';
+import {
+  BillingAccountService,
+  CardActivationService,
+  RechargeRecordService,
+  TagAllocationService,
+} from './modules/billing/index.ts';
+import { BillingLedgerRepo } from './modules/billing/billing-ledger.repo.ts';
+import { CardRepo } from './modules/billing/card.repo.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { SettagRepo } from './modules/settag/settag.repo.ts';
@@ -151,10 +159,24 @@ export function composeApp(infra: Infrastructure) {
   const deviceState = new DeviceStateService(db, deviceConfig, log, deviceConnections);
   const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
 
+  // Billing: cards make the template allowance that templates and getUserInfo read.
+  const cardRepo = new CardRepo(db);
+  const billingLedger = new BillingLedgerRepo(db);
+  const billingAccount = new BillingAccountService(cardRepo, billingLedger);
+
   // Devices, groups, labels, templates and their alarm rules.
   const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators);
   const labels = new LabelService(new LabelRepo(db));
-  const templates = new TemplateService(db, config, new TemplateRepo(db), deviceConfig, ruleRepo, creators);
+  const templates = new TemplateService(
+    db,
+    config,
+    new TemplateRepo(db),
+    deviceConfig,
+    ruleRepo,
+    creators,
+    billingAccount,
+  );
+  billingAccount.attachTemplates(templates);
   const bindingWall = new BindingWall(db, bus, historyStore, deviceConnections);
   const alarmGroupRepo = new AlarmGroupRepo(db);
   const ruleChanges = new AlarmRuleChanges(db, dbEngine, templates, deviceConfig, bus);
@@ -181,7 +203,8 @@ export function composeApp(infra: Infrastructure) {
   const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
 
   // Members and invitations: joining and leaving run the other modules' hooks (invitations void
-  // a leaving inviter's pending ones; the billing issue adds its own) in the same transaction.
+  // a leaving inviter's pending ones; billing needs none: cards stay with the activating team)
+  // in the same transaction.
   const membershipHooks: MembershipHooks[] = [];
   const memberRepo = new MemberRepo(db);
   const membership = new MembershipService(
@@ -248,7 +271,7 @@ export function composeApp(infra: Infrastructure) {
       limiter,
       mailer,
     ),
-    account: new AccountService(db, config, users, sessions, verification, roles),
+    account: new AccountService(db, config, users, sessions, verification, roles, templates),
     addressLimits: new AddressLimits(limiter, config.addressLimits),
     messages,
     deviceRegistry,
@@ -300,6 +323,10 @@ export function composeApp(infra: Infrastructure) {
     memberAccess,
     invitations,
     zones,
+    billingAccount,
+    cardActivation: new CardActivationService(db, cardRepo, billingLedger, limiter, config.cardPepper),
+    tagAllocations: new TagAllocationService(db, dbEngine, cardRepo, billingLedger),
+    rechargeRecords: new RechargeRecordService(billingLedger),
   };
 
   let detachMailer = (): void => undefined;

@@ -70,6 +70,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: int(900, 1),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CARD_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   CORS_ORIGINS: list.pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -137,6 +138,8 @@ export interface Config {
   /** Seconds. */
   refreshTokenTtl: number;
   jwtSecret: Uint8Array;
+  /** Key of the billing card password hashes (HMAC-SHA256); kept outside the database. */
+  cardPepper: Uint8Array;
   corsOrigins: string[];
   logLevel: string;
   /** `auto`: pretty lines when stdout is a terminal, JSON otherwise (production, log shippers). */
@@ -194,10 +197,13 @@ export class ConfigError extends Error {
 
 const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
 
-/** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret. */
-function jwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
+/**
+ * A secret key: the variable's value, or one generated once and kept in DATA_DIR/<name>
+ * (jwt-secret: JWT_SECRET; card-pepper: CARD_PEPPER).
+ */
+function secretKey(explicit: string | undefined, dataDir: string, name: string): Uint8Array {
   if (explicit) return new TextEncoder().encode(explicit);
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
@@ -246,7 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlExplicit: e.PUBLIC_URL !== undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
-    jwtSecret: jwtSecret(e.JWT_SECRET, dataDir),
+    jwtSecret: secretKey(e.JWT_SECRET, dataDir, 'jwt-secret'),
+    cardPepper: secretKey(e.CARD_PEPPER, dataDir, 'card-pepper'),
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -58,3 +58,4 @@ export * from './api/role.api.ts';
 export * from './api/zone.api.ts';
 export * from './api/member.api.ts';
 export * from './api/invitation.api.ts';
+export * from './api/billing.api.ts';

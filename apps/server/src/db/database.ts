@@ -490,6 +490,64 @@ export interface NotifyDeliveriesTable {
   created_at: Ms;
 }
 
+/** A batch of billing cards as issued (migration 0011). */
+export interface CardBatchesTable {
+  id: Generated<number>;
+  name: string;
+  type: 'ca' | 'ra';
+  prefix: string;
+  templates: number;
+  tags: number;
+  level: number | null;
+  gigabytes: number;
+  /** Cards of the batch activate before this time. */
+  activate_before: Ms;
+  card_count: number;
+  created_at: Ms;
+}
+
+/** A billing card (migration 0011): the team's once activated; password as a keyed hash. */
+export interface CardsTable {
+  id: Generated<number>;
+  batch_id: number;
+  type: 'ca' | 'ra';
+  number: string;
+  tail: string;
+  password_hash: string;
+  team_id: number | null;
+  activated_by: number | null;
+  activated_at: Ms | null;
+  expires_at: Ms | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  failed_since: Ms | null;
+  locked_until: Ms | null;
+  created_at: Ms;
+}
+
+/** TAGs allocated to a device (its registration row), funded by one card (migration 0011). */
+export interface DeviceTagAllocationsTable {
+  device_id: number;
+  team_id: number;
+  card_id: number;
+  level: number;
+  tags: number;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+/** The append-only billing ledger (migration 0011). */
+export interface RechargeRecordsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number | null;
+  kind: 'activation' | 'allocation' | 'expiry';
+  type: 'ca' | 'ra';
+  card_id: number;
+  device_id: number | null;
+  detail: JsonText;
+  created_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -526,6 +584,10 @@ export interface Database {
   role_zones: RoleZonesTable;
   device_zones: DeviceZonesTable;
   invitations: InvitationsTable;
+  card_batches: CardBatchesTable;
+  cards: CardsTable;
+  device_tag_allocations: DeviceTagAllocationsTable;
+  recharge_records: RechargeRecordsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -535,6 +597,8 @@ export type Team = Selectable<TeamsTable>;
 export type Role = Selectable<RolesTable>;
 export type Zone = Selectable<ZonesTable>;
 export type Invitation = Selectable<InvitationsTable>;
+export type Card = Selectable<CardsTable>;
+export type CardBatch = Selectable<CardBatchesTable>;
 export type Device = Selectable<DevicesTable>;
 export type DeviceGroup = Selectable<DeviceGroupsTable>;
 export type Template = Selectable<TemplatesTable>;

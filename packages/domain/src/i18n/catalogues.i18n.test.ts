@@ -11,7 +11,12 @@ import {
 } from '../validation/alarm-rule.validation.ts';
 import { validateAlarmTarget, validateOnOffValue } from '../validation/alarm-rule.validation.ts';
 import { validateAlarmValue } from '../validation/alarm-value.validation.ts';
-import { validateCardNumber, validateCardPassword } from '../validation/card.validation.ts';
+import {
+  validateCardChecksum,
+  validateCardNumber,
+  validateCardPassword,
+  validateTagLevelUpgrade,
+} from '../validation/card.validation.ts';
 import { validateEmail, validatePhone, validateVerifyCode } from '../validation/contact.validation.ts';
 import { validateDeviceName } from '../validation/device-name.validation.ts';
 import { validateFreeText } from '../validation/free-text.validation.ts';
@@ -128,6 +133,10 @@ const failures: ValidationResult[] = [
   validateCardNumber('1234'),
   validateCardPassword(''),
   validateCardPassword('1234'),
+  validateCardChecksum('K7MX3Q0A'),
+  validateTagLevelUpgrade(2, 2),
+  validateCardChecksum('K7MX3Q0A'),
+  validateTagLevelUpgrade(2, 2),
   validateImportFileName('a.csv'),
 ];
 const failed = failures.filter((r): r is ValidationFailure => !r.ok);

@@ -41,6 +41,18 @@ export const alarmRecordSheetColumns = [
 ] as const;
 export type AlarmRecordSheetColumn = (typeof alarmRecordSheetColumns)[number];
 
+/** The columns of the recharge record export, in order. */
+export const rechargeSheetColumns = [
+  'created_at',
+  'kind',
+  'type',
+  'card',
+  'device',
+  'user',
+  'detail',
+] as const;
+export type RechargeSheetColumn = (typeof rechargeSheetColumns)[number];
+
 /**
  * Texts of the xlsx sheets the server writes. Level and type names are not here: a sheet names
  * them by `terms[locale]`, and the notes list them through placeholders (levels, levelCodes,
@@ -59,6 +71,13 @@ export interface SheetTextCatalogue {
     columns: Readonly<Record<AlarmRuleSheetColumn, { header: string; note: string }>>;
   };
   records: { sheet: string; columns: Readonly<Record<AlarmRecordSheetColumn, string>> };
+  /** The recharge record export (billing): headers, ledger kinds and card type names. */
+  recharge: {
+    sheet: string;
+    columns: Readonly<Record<RechargeSheetColumn, string>>;
+    kinds: Readonly<Record<'activation' | 'allocation' | 'expiry', string>>;
+    types: Readonly<Record<'ca' | 'ra', string>>;
+  };
 }
 
 export const sheetTexts: Readonly<Record<Locale, SheetTextCatalogue>> = {

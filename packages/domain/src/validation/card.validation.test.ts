@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activationCardNumberSchema,
+  CARD_ALPHABET,
+  CARD_TAIL_LENGTH,
+  cardCheckChar,
+  cardTailOf,
+  maskCardNumber,
+  validateCardChecksum,
   cardNumberSchema,
   cardPasswordSchema,
   validateCardNumber,
@@ -38,5 +45,42 @@ describe('validateCardPassword', () => {
   ])('%j -> %s', (p, key) => {
     expect(keyOf(validateCardPassword(p))).toBe(key);
     expect(cardPasswordSchema.safeParse(p).success).toBe(key === null);
+  });
+});
+
+describe('card check symbol (Luhn mod 32)', () => {
+  const body = 'K7MX3QZ';
+  const tail = body + cardCheckChar(body)!;
+
+  it('accepts the right tail, whatever the case, alone or with its prefix', () => {
+    expect(keyOf(validateCardChecksum(tail))).toBeNull();
+    expect(keyOf(validateCardChecksum(tail.toLowerCase()))).toBeNull();
+    expect(keyOf(validateCardChecksum(`CA2B${tail}`))).toBeNull();
+    expect(activationCardNumberSchema.safeParse(tail).success).toBe(true);
+  });
+
+  it('tells every single wrong symbol and every swap of neighbours', () => {
+    for (let i = 0; i < CARD_TAIL_LENGTH; i++) {
+      for (const c of CARD_ALPHABET) {
+        if (c === tail[i]) continue;
+        const typo = tail.slice(0, i) + c + tail.slice(i + 1);
+        expect(keyOf(validateCardChecksum(typo)), typo).toBe('validation.card.numberChecksum');
+      }
+      if (i < CARD_TAIL_LENGTH - 1 && tail[i] !== tail[i + 1]) {
+        const swapped = tail.slice(0, i) + tail[i + 1] + tail[i] + tail.slice(i + 2);
+        expect(keyOf(validateCardChecksum(swapped)), swapped).toBe('validation.card.numberChecksum');
+      }
+    }
+  });
+
+  it('refuses look-alikes no card carries (0 O 1 I) as typos', () => {
+    expect(cardCheckChar('K7MX3Q0')).toBeUndefined();
+    expect(keyOf(validateCardChecksum('K7MX3Q0A'))).toBe('validation.card.numberChecksum');
+    expect(keyOf(validateCardChecksum('K7MX3!0A'))).toBe('validation.card.numberInvalid');
+  });
+
+  it('masks all but the typed tail', () => {
+    expect(maskCardNumber(`CA2B${tail}`)).toBe(`****${tail}`);
+    expect(cardTailOf(` ca2b${tail.toLowerCase()} `)).toBe(tail);
   });
 });

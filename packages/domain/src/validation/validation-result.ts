@@ -65,6 +65,8 @@ export const validationKeys = [
   'validation.card.numberInvalid',
   'validation.card.passwordRequired',
   'validation.card.passwordInvalid',
+  'validation.card.numberChecksum',
+  'validation.tagLevel.upgradeOnly',
   'validation.importFile.type',
   // Emitted by the server's alarm rule checks and importer (apps/server/src/modules/alarm-rule).
   'validation.alarmImport.noFile',

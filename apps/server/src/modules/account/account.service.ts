@@ -34,6 +34,11 @@ export interface ClosureRequest {
 
 const splitList = (list: string) => list.split(',').filter(Boolean);
 
+/** The team's template limit (the template module's TemplateService, which asks billing). */
+export interface TemplateLimit {
+  templateMax(teamId: number): Promise<number>;
+}
+
 /** The caller's role and zones for the profile (the role module's RoleService). */
 export interface TeamProfile {
   profileOf(caller: CurrentUser): Promise<Pick<UserProfile, 'role' | 'zones'>>;
@@ -48,6 +53,7 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly verification: VerificationService,
     private readonly team: TeamProfile,
+    private readonly templates: TemplateLimit,
   ) {}
 
   private async load(userId: number): Promise<User> {
@@ -58,7 +64,11 @@ export class AccountService {
 
   /** getUserInfo: the profile fields of SPEC section 3, with the caller's role and zones (issue 13). */
   async profile(caller: CurrentUser): Promise<UserProfile> {
-    const [p, team] = await Promise.all([this.users.profile(caller.id), this.team.profileOf(caller)]);
+    const [p, team, templateMax] = await Promise.all([
+      this.users.profile(caller.id),
+      this.team.profileOf(caller),
+      this.templates.templateMax(caller.teamId),
+    ]);
     if (!p) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     return {
       ...team,
@@ -69,7 +79,7 @@ export class AccountService {
       contact: p.contact,
       alias_name: p.alias_name,
       dgroup_id: p.dgroup_id,
-      template_max_num: p.template_max_num,
+      template_max_num: templateMax,
       template_max_id: p.template_max_id,
       team_name: p.team_name,
       team_id: p.team_id,

@@ -11,9 +11,10 @@ type Trx = Transaction<Database>;
 /**
  * What other modules do when a person joins or leaves a team, inside the same transaction.
  * The invitation module voids the pending invitations a leaving person sent (reason
- * inviter_left); the billing issue adds its rule here: the person's own top-up cards do not
- * carry over into the team they join (their billing cards and records stay theirs: they are
- * kept with their own team, which they return to).
+ * inviter_left). Billing needs no hook: a card and its recharge records belong to the team that
+ * activated it (cards.team_id, recharge_records.team_id) and nothing moves them, so a person's
+ * own top-up cards never carry over into the team they join and stay with their own team, which
+ * they return to (billing-account.test.ts, membership).
  */
 export interface MembershipHooks {
   joined?(user: { id: number }, fromTeamId: number, toTeamId: number, trx: Trx): Promise<void>;

@@ -62,6 +62,14 @@ export interface TemplateRules {
 }
 
 /**
+ * How many templates a team may have (the billing module's BillingAccountService: the base
+ * allowance, teams.template_max_num, plus the templates of its active Cloud Application cards).
+ */
+export interface TemplateQuota {
+  templateMax(teamId: number, db?: Kysely<Database> | Transaction<Database>): Promise<number>;
+}
+
+/**
  * Single-device templates (SPEC templatelist). Names are unique in a team (1030); a team has at
  * most template_max_num templates (1033, copies included); a template some device runs cannot
  * be deleted (1037). A template id outside the caller's team or template data permissions is
@@ -76,7 +84,18 @@ export class TemplateService {
     private readonly publisher: DeviceConfigPublisher,
     private readonly rules: TemplateRules,
     private readonly creators: CreatorGrants = noCreatorGrants,
+    private readonly quota: TemplateQuota = { templateMax: (teamId, db) => templates.teamLimit(teamId, db) },
   ) {}
+
+  /** The team's template limit now (template_max_num of getUserInfo; 1033 beyond it). */
+  templateMax(teamId: number): Promise<number> {
+    return this.quota.templateMax(teamId);
+  }
+
+  /** How many templates the team has. */
+  countOf(teamId: number): Promise<number> {
+    return this.templates.countTeam(teamId);
+  }
 
   async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
     const { rows, total } = await this.templates.page(
@@ -85,7 +104,7 @@ export class TemplateService {
       { offset: (query.page - 1) * query.page_size, limit: query.page_size },
     );
     const [max, count] = await Promise.all([
-      this.templates.teamLimit(caller.teamId),
+      this.quota.templateMax(caller.teamId),
       this.templates.countTeam(caller.teamId),
     ]);
     return { list: rows.map(presentItem), total, page: query.page, page_size: query.page_size, max, count };
@@ -226,7 +245,7 @@ export class TemplateService {
         }
         const [count, max] = await Promise.all([
           this.templates.countTeam(caller.teamId, trx),
-          this.templates.teamLimit(caller.teamId, trx),
+          this.quota.templateMax(caller.teamId, trx),
         ]);
         if (count >= max) throw new AppError(ErrorCode.E1033_TEMPLATE_LIMIT, { max });
         return insert(trx);

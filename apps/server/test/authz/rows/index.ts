@@ -1,6 +1,7 @@
 import type { MatrixRow, OutsideRow } from '../matrix-types.ts';
 import { accountRows } from './account.rows.ts';
 import { alarmRows } from './alarms.rows.ts';
+import { billingRows } from './billing.rows.ts';
 import { deviceDataRows } from './device-data.rows.ts';
 import { deviceRows } from './devices.rows.ts';
 import { messageRows } from './messages.rows.ts';
@@ -16,6 +17,7 @@ export const allRows: readonly MatrixRow[] = [
   ...deviceDataRows,
   ...alarmRows,
   ...teamRows,
+  ...billingRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */

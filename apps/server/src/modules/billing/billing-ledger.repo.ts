@@ -1,0 +1,145 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, RechargeRecordsTable } from '../../db/database.ts';
+import { inScope, type DataScope } from '../../lib/data-scope.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a recharge record list is filtered by. */
+export interface RecordFilter {
+  type?: 'ca' | 'ra' | undefined;
+  kind?: 'activation' | 'allocation' | 'expiry' | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** TAG allocations of devices and the recharge ledger (Kysely only). */
+export class BillingLedgerRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The device of the caller's team and data scope, or undefined. */
+  deviceInScope(scope: DataScope, deviceId: number, db: Db = this.db) {
+    return db
+      .selectFrom('devices')
+      .select(['id', 'sn', 'name'])
+      .where('id', '=', deviceId)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .executeTakeFirst();
+  }
+
+  allocationOf(deviceId: number, db: Db = this.db) {
+    return db
+      .selectFrom('device_tag_allocations')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+  }
+
+  /** TAGs each card of the team funds now. */
+  async allocatedByCard(teamId: number, db: Db = this.db): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('device_tag_allocations')
+      .innerJoin('cards', 'cards.id', 'device_tag_allocations.card_id')
+      .select((eb) => [
+        'device_tag_allocations.card_id',
+        eb.fn.sum<number | string>('device_tag_allocations.tags').as('n'),
+      ])
+      .where('cards.team_id', '=', teamId)
+      .groupBy('device_tag_allocations.card_id')
+      .execute();
+    return new Map(rows.map((r) => [r.card_id, Number(r.n)]));
+  }
+
+  /** Sets the device's allocation (one row per device: it stays with the device). */
+  async upsertAllocation(
+    a: { device_id: number; team_id: number; card_id: number; level: number; tags: number },
+    now: number,
+    db: Db,
+  ): Promise<void> {
+    await db
+      .insertInto('device_tag_allocations')
+      .values({ ...a, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('device_id').doUpdateSet({
+          team_id: a.team_id,
+          card_id: a.card_id,
+          level: a.level,
+          tags: a.tags,
+          updated_at: now,
+        }),
+      )
+      .execute();
+  }
+
+  /** The allocations of the team's devices that the scope sees. */
+  allocations(scope: DataScope) {
+    return this.db
+      .selectFrom('device_tag_allocations')
+      .innerJoin('devices', 'devices.id', 'device_tag_allocations.device_id')
+      .select([
+        'device_tag_allocations.device_id',
+        'devices.name as device_name',
+        'devices.sn',
+        'device_tag_allocations.level',
+        'device_tag_allocations.tags',
+        'device_tag_allocations.card_id',
+        'device_tag_allocations.updated_at',
+      ])
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .orderBy('device_tag_allocations.updated_at', 'desc')
+      .execute();
+  }
+
+  async appendRecord(record: Insertable<RechargeRecordsTable>, db: Db): Promise<void> {
+    await db.insertInto('recharge_records').values(record).execute();
+  }
+
+  private filtered(teamId: number, f: RecordFilter) {
+    let q = this.db
+      .selectFrom('recharge_records')
+      .innerJoin('cards', 'cards.id', 'recharge_records.card_id')
+      .leftJoin('users', 'users.id', 'recharge_records.user_id')
+      .where('recharge_records.team_id', '=', teamId);
+    if (f.type) q = q.where('recharge_records.type', '=', f.type);
+    if (f.kind) q = q.where('recharge_records.kind', '=', f.kind);
+    if (f.from !== undefined) q = q.where('recharge_records.created_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('recharge_records.created_at', '<', f.to);
+    return q;
+  }
+
+  /** A page of the team's records, newest first, and how many match. */
+  async records(teamId: number, f: RecordFilter, page: { offset: number; limit: number }) {
+    const [rows, total] = await Promise.all([
+      this.filtered(teamId, f)
+        .select([
+          'recharge_records.id',
+          'recharge_records.kind',
+          'recharge_records.type',
+          'recharge_records.card_id',
+          'cards.number as card_number',
+          'recharge_records.device_id',
+          'recharge_records.user_id',
+          'users.name as user_name',
+          'recharge_records.detail',
+          'recharge_records.created_at',
+        ])
+        .orderBy('recharge_records.created_at', 'desc')
+        .orderBy('recharge_records.id', 'desc')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      this.filtered(teamId, f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  async userLang(userId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('lang')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.lang;
+  }
+}

@@ -1,0 +1,47 @@
+import { CardStatus, maskCardNumber, type BillingCard, type CardKind } from '@hmi/domain';
+
+/** A card row with its batch's quota, as the repositories read it. */
+export interface CardWithQuota {
+  id: number;
+  type: CardKind;
+  number: string;
+  activated_at: number | null;
+  expires_at: number | null;
+  templates: number;
+  tags: number;
+  level: number | null;
+  gigabytes: number;
+}
+
+/** The status is computed when read: nothing runs when a card expires. */
+export function cardStatus(
+  card: Pick<CardWithQuota, 'activated_at' | 'expires_at'>,
+  now: number,
+): CardStatus {
+  if (card.activated_at === null) return CardStatus.NotActivated;
+  return card.expires_at !== null && card.expires_at <= now ? CardStatus.Outdated : CardStatus.Active;
+}
+
+/** A card as the console shows it: number masked, status of `now`, what it holds and has left. */
+export function presentCard(card: CardWithQuota, allocatedTags: number, now: number): BillingCard {
+  const quota = {
+    templates: card.templates,
+    tags: card.tags,
+    level: card.level,
+    gigabytes: card.gigabytes,
+  };
+  const active = cardStatus(card, now) === CardStatus.Active;
+  return {
+    id: card.id,
+    type: card.type,
+    number: maskCardNumber(card.number),
+    status: cardStatus(card, now),
+    activated_at: card.activated_at,
+    expires_at: card.expires_at,
+    quota,
+    // An outdated card holds nothing any more (what it funded locks: later part).
+    left: active
+      ? { ...quota, tags: Math.max(0, card.tags - allocatedTags) }
+      : { templates: 0, tags: 0, level: card.level, gigabytes: 0 },
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  billingCard,
+  BillingPaths,
+  cardActivateBody,
+  cardTypesReply,
+  envelope,
+  ErrorCode,
+  myAccountReply,
+  Perm,
+  rechargeExportQuery,
+  rechargeRecordQuery,
+  rechargeRecordReply,
+  tagAllocateBody,
+  tagAllocation,
+  tagAllocationsReply,
+  type CardKind,
+} from '@hmi/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/reply.ts';
+import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * /billing (docs/api.md, Billing): card types, my account, activation (one route per card type:
+ * CA needs ca-charge 18, RA ra-charge 20, as SPEC's permissions split them), TAG allocation
+ * (19), recharge records and their export (22). Region cn has no billing: every route answers
+ * 1002 there, after authentication, whatever the caller holds (the main account too).
+ */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { billingAccount, cardActivation, tagAllocations, rechargeRecords } = app.services;
+
+  if (app.config.region === 'cn') {
+    app.addHook('preHandler', async () => {
+      throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+    });
+  }
+
+  app.get(
+    BillingPaths.cardTypes,
+    { preHandler: signedIn, schema: { response: { 200: envelope(cardTypesReply) } } },
+    async () => ok(billingAccount.cardTypes()),
+  );
+
+  const activate = (
+    path: string,
+    type: CardKind,
+    permission: typeof Perm.AccountCaCharge | typeof Perm.AccountRaCharge,
+  ) =>
+    app.post(
+      path,
+      {
+        preHandler: requirePermission(permission),
+        schema: { body: cardActivateBody, response: { 200: envelope(billingCard) } },
+      },
+      async (request) =>
+        ok(await cardActivation.activate(requireUser(request), type, request.body, request.ip)),
+    );
+  activate(BillingPaths.activateCa, 'ca', Perm.AccountCaCharge);
+  activate(BillingPaths.activateRa, 'ra', Perm.AccountRaCharge);
+
+  entityRoutes(app, [
+    read({
+      path: BillingPaths.myAccount,
+      permission: Perm.AccountView,
+      reply: myAccountReply,
+      run: (caller) => billingAccount.myAccount(caller),
+    }),
+    write({
+      path: BillingPaths.allocateTags,
+      permission: Perm.AccountCaAllocate,
+      body: tagAllocateBody,
+      reply: tagAllocation,
+      run: (caller, body) => tagAllocations.allocate(caller, body),
+    }),
+    read({
+      path: BillingPaths.allocations,
+      permission: Perm.AccountView,
+      reply: tagAllocationsReply,
+      run: (caller) => tagAllocations.list(caller),
+    }),
+    read({
+      path: BillingPaths.rechargeRecords,
+      permission: Perm.RechargeRecordView,
+      query: rechargeRecordQuery,
+      reply: rechargeRecordReply,
+      run: (caller, query) => rechargeRecords.list(caller, query),
+    }),
+  ]);
+
+  app.get(
+    BillingPaths.rechargeExport,
+    { preHandler: requirePermission(Perm.RechargeRecordView), schema: { querystring: rechargeExportQuery } },
+    async (request, reply) => {
+      const { body, total } = await rechargeRecords.export(requireUser(request), request.query);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      reply.header('content-disposition', `attachment; filename="recharge-records-${stamp}.xlsx"`);
+      reply.header('x-total-count', String(total));
+      reply.type(XLSX);
+      return reply.send(body);
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import {
+  cardTailOf,
+  ErrorCode,
+  Limits,
+  StringErrorCode,
+  type BillingCard,
+  type CardActivateBody,
+  type CardKind,
+} from '@hmi/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import type { RateLimiter, RateRule } from '../verification/index.ts';
+import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
+import { presentCard } from './billing-present.ts';
+import type { CardRepo } from './card.repo.ts';
+import { cardPasswordMatches } from './card-secrets.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Activation attempts of one account, whatever their answer (docs/api.md, Billing). */
+export const ACTIVATE_PER_ACCOUNT: RateRule = { max: 10, windowMs: 15 * MINUTE };
+/** Of one client address: higher, several accounts may sit behind one address. */
+export const ACTIVATE_PER_ADDRESS: RateRule = { max: 30, windowMs: 15 * MINUTE };
+/** Wrong passwords on one card, from any account, within CARD_FAILURE_WINDOW_MS lock it... */
+export const CARD_FAILURES_TO_LOCK = 5;
+export const CARD_FAILURE_WINDOW_MS = 24 * HOUR;
+/** ...for this long; meanwhile even the right password gets 1043. */
+export const CARD_LOCK_MS = 24 * HOUR;
+
+/** A card is valid for Limits.cardValidityYears calendar years (UTC) after activation (SPEC 9). */
+export function expiryOf(activatedAt: number): number {
+  const d = new Date(activatedAt);
+  d.setUTCFullYear(d.getUTCFullYear() + Limits.cardValidityYears);
+  return d.getTime();
+}
+
+const wrongPair = () =>
+  new AppError(ErrorCode.E1043_CARD_NUMBER_OR_PASSWORD_WRONG, null, StringErrorCode.E_CLOUD_CARD_PWD_ERR);
+const alreadyActivated = (type: CardKind) =>
+  new AppError(
+    type === 'ca' ? ErrorCode.E1045_CARD_ALREADY_ACTIVATED : ErrorCode.E1050_CARD_ALREADY_ACTIVATED,
+    null,
+    StringErrorCode.E_CLOUD_CARD_ALREADY_ACTIVATE,
+  );
+const windowPassed = (type: CardKind) =>
+  new AppError(
+    type === 'ca' ? ErrorCode.E1044_CARD_ACTIVATION_WINDOW_PASSED : ErrorCode.E1051_BEYOND_ACTIVATION_TIME,
+  );
+
+/** A pepper-keyed hash no card has: unknown tails cost the same HMAC as known ones. */
+const DUMMY_HASH = '0'.repeat(64);
+
+/**
+ * Activating a card with its number and password (SPEC billing; docs/api.md, Billing). Checks, in
+ * order: the caller's and the address's attempts (1036, counted whatever the answer); the card
+ * (unknown tail, locked card, wrong password: 1043; a wrong password counts against the card,
+ * across accounts, and locks it); only after the right password: the type of the route (1043),
+ * already activated (1045 CA / 1050 RA), the batch's deadline (1044 CA / 1051 RA). Then one
+ * transaction: compare-and-set on `activated_at is null` (a race, even between servers sharing
+ * PostgreSQL, activates once; the loser gets 1045/1050) and the recharge record.
+ */
+export class CardActivationService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cards: CardRepo,
+    private readonly ledger: BillingLedgerRepo,
+    private readonly limiter: RateLimiter,
+    private readonly pepper: Uint8Array,
+  ) {}
+
+  private get now(): number {
+    return this.limiter.now();
+  }
+
+  async activate(
+    caller: CurrentUser,
+    type: CardKind,
+    body: CardActivateBody,
+    ip: string,
+  ): Promise<BillingCard> {
+    const code = ErrorCode.E1036_TOO_FREQUENT;
+    await this.limiter.consume('card-activate:user', String(caller.id), [ACTIVATE_PER_ACCOUNT], code);
+    await this.limiter.consume('card-activate:ip', ip, [ACTIVATE_PER_ADDRESS], code);
+
+    const tail = cardTailOf(body.number);
+    const card = await this.cards.findByTail(tail);
+    const now = this.now;
+    const right = cardPasswordMatches(this.pepper, tail, body.password, card?.password_hash ?? DUMMY_HASH);
+    if (!card) throw wrongPair();
+    if (card.locked_until !== null && card.locked_until > now) throw wrongPair();
+    if (!right) {
+      await this.cards.recordFailure(
+        card.id,
+        now,
+        CARD_FAILURE_WINDOW_MS,
+        CARD_FAILURES_TO_LOCK,
+        CARD_LOCK_MS,
+      );
+      throw wrongPair();
+    }
+    if (card.type !== type) throw wrongPair();
+    if (card.activated_at !== null) throw alreadyActivated(type);
+    if (now >= card.activate_before) throw windowPassed(type);
+
+    const expiresAt = expiryOf(now);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.cards.activate(card.id, caller.teamId, caller.id, now, expiresAt, trx))) {
+        throw alreadyActivated(type);
+      }
+      await this.ledger.appendRecord(
+        {
+          team_id: caller.teamId,
+          user_id: caller.id,
+          kind: 'activation',
+          type,
+          card_id: card.id,
+          device_id: null,
+          detail: JSON.stringify({
+            templates: card.templates,
+            tags: card.tags,
+            level: card.level,
+            gigabytes: card.gigabytes,
+            expires_at: expiresAt,
+          }),
+          created_at: now,
+        },
+        trx,
+      );
+    });
+    return presentCard({ ...card, activated_at: now, expires_at: expiresAt }, 0, now);
+  }
+}

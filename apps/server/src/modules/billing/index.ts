@@ -1,0 +1,6 @@
+/** Billing (the billing issue, part 1): the billing module's public entry. */
+export { billingRoutes } from './billing.routes.ts';
+export { BillingAccountService, type TemplateCounts } from './billing-account.service.ts';
+export { CardActivationService } from './card-activation.service.ts';
+export { TagAllocationService } from './tag-allocation.service.ts';
+export { RechargeRecordService } from './recharge-record.service.ts';
