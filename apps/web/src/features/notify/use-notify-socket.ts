@@ -43,6 +43,7 @@ export function useNotifySocket(handlers: NotifyHandlers): LiveSocketStatus {
       },
       onMessage: (event) => {
         const reaction = reactTo(event);
+        if (reaction.everything) void queryClient.invalidateQueries();
         for (const queryKey of reaction.invalidate) void queryClient.invalidateQueries({ queryKey });
         if (reaction.banner) handlersRef.current.onCritical(reaction.banner);
         if (reaction.update) handlersRef.current.onUpdate(reaction.update);
