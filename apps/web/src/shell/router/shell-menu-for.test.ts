@@ -26,3 +26,28 @@ describe('billing messages in the header', () => {
     expect(shellMenuFor(main, 'cn', withBilling).showBillingMessages).toBe(false);
   });
 });
+
+describe('a sub-account’s first screen (SPEC section 2, with the screens that exist)', () => {
+  const sub = (permissions: number[]) => shellMenuFor({ permissions, is_main: false }, 'eu');
+
+  it('is the personal centre for a sub-account holding only the alarm permission (44)', () => {
+    expect(sub([Perm.DeviceAlarm]).start).toBe(MenuPath.Profile);
+  });
+
+  it('is the personal centre for a sub-account without any permission', () => {
+    expect(sub([]).start).toBe(MenuPath.Profile);
+  });
+
+  it('is the device overview (standing in for the boards) for a sub-account with device view (2)', () => {
+    expect(sub([Perm.DeviceView]).start).toBe(MenuPath.DeviceOverview);
+    expect(sub([Perm.DeviceView, Perm.DeviceAlarm, Perm.RoleView]).start).toBe(MenuPath.DeviceOverview);
+  });
+
+  it('is not the device overview for one who may see templates or groups but not devices', () => {
+    expect(sub([Perm.TemplateView, Perm.GroupView]).start).toBe(MenuPath.Profile);
+  });
+
+  it('is the device overview for the main account while the boards are not built', () => {
+    expect(shellMenuFor(main, 'eu').start).toBe(MenuPath.DeviceOverview);
+  });
+});
