@@ -132,6 +132,9 @@ describe('NotifyCenter', () => {
     client.setQueryData(['device', 'list', {}], { list: [] });
     client.setQueryData(['template', 'list'], { list: [] });
     await act(async () => socket().deliver({ type: 'access' }));
+    // The user info first; every other query once the screen followed it.
+    expect(client.getQueryState(['session', 'userInfo'])?.isInvalidated).toBe(true);
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
     for (const key of [
       ['session', 'userInfo'],
       ['device', 'list', {}],
