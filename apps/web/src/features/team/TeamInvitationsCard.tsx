@@ -16,7 +16,14 @@ import {
 import './team.css';
 
 const SHOWN = 3;
-const STATE_COLORS = ['processing', 'success', 'default', 'default', 'warning'] as const;
+/** InvitationOutcome 0-4: the state's text key and tag colour. */
+const STATES = [
+  ['pending', 'processing'],
+  ['accepted', 'success'],
+  ['rejected', 'default'],
+  ['cancelled', 'default'],
+  ['voided', 'warning'],
+] as const;
 
 /**
  * The invitee's team invitations, each with the message of its state; pending ones can be
@@ -93,7 +100,7 @@ export function TeamInvitationsCard({ pendingOnly = false }: { pendingOnly?: boo
           <div className="team-invitation-text">
             <div className="team-invitation-title">
               <span>{item.title}</span>
-              <Tag color={STATE_COLORS[item.state]}>{t(`invitations.state.${item.state}`)}</Tag>
+              <Tag color={STATES[item.state][1]}>{t(`invitations.state.${STATES[item.state][0]}`)}</Tag>
             </div>
             <Typography.Paragraph className="team-invitation-body">{item.body}</Typography.Paragraph>
             <Typography.Text type="secondary" className="team-invitation-meta">
