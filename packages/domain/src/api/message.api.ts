@@ -111,7 +111,10 @@ export type DeliveryListReply = z.infer<typeof deliveryListReply>;
  * Server -> client frames of the notify socket (JSON text). `counts` asks the client to refetch
  * /msg/notify/count (sent on every new message or read change of the user); `alarm` comes for
  * every alarm raised, acknowledged or recovered on a device of the user's data scope, with the
- * record; the console shows a banner for a raised critical (16) alarm. The client sends `ping`
+ * record; the console shows a banner for a raised critical (16) alarm; `access` comes when the
+ * user's role, its permissions, data permissions or zones changed while they stay in the team
+ * (the client re-reads the user info and refetches every screen's data: menu, buttons and lists
+ * follow without a reload). The client sends `ping`
  * every 10 s and gets `pong`; close codes are those of the device data socket (LiveCloseCode).
  */
 export const notifyEvent = z.discriminatedUnion('type', [
@@ -122,6 +125,7 @@ export const notifyEvent = z.discriminatedUnion('type', [
     level: alarmLevelSchema,
     record: alarmRecord,
   }),
+  z.object({ type: z.literal('access') }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type NotifyEvent = z.infer<typeof notifyEvent>;

@@ -44,7 +44,8 @@ export const notifyHubDefaults: NotifyHubSettings = {
 /**
  * The notify sockets of this server (message.api.ts `notifyEvent`): `counts` to the users named
  * by 'messages.changed', `alarm` to those named by 'alarm.event' (the users whose data scope
- * holds the device), `pong` to `ping`. Close codes and the message rate are the device data
+ * holds the device), `access` to those named by 'team.access' who stay in the team after the
+ * re-check, `pong` to `ping`. Close codes and the message rate are the device data
  * socket's (LiveCloseCode; 4030 beyond LIVE_MESSAGE_RATE / LIVE_MESSAGE_BURST).
  * Fed by the bus, so events of any server reach the sockets of every server.
  */
@@ -173,21 +174,36 @@ export class NotifyHub {
     for (const c of this.clients()) await this.recheck(c);
   }
 
-  /** A user's access changed (role, team, removal): their sockets are checked again at once. */
+  /**
+   * A user's access changed (role, scope, team, removal): their sockets are checked again at once,
+   * and those still in the team get `access` so the screens re-read the user and their data.
+   */
   private async onAccess(e: TeamAccessEvent): Promise<void> {
-    for (const id of e.userIds) for (const c of [...(this.byUser.get(id) ?? [])]) await this.recheck(c);
+    const access = JSON.stringify({ type: 'access' } satisfies NotifyEvent);
+    for (const id of e.userIds) {
+      for (const c of [...(this.byUser.get(id) ?? [])]) {
+        if (await this.recheck(c)) this.send(c, access);
+      }
+    }
   }
 
-  /** Session ended: 4001; now in another team: 1001 (reconnect); else the caller is updated. */
-  private async recheck(c: Client): Promise<void> {
+  /**
+   * Session ended: 4001; now in another team: 1001 (reconnect); else the caller is updated.
+   * Returns whether the socket stays open.
+   */
+  private async recheck(c: Client): Promise<boolean> {
     try {
       const user = await this.reload(c.user);
       if (!user) c.ws.close(LiveCloseCode.TokenInvalid, 'E_INVALID_OR_EXPIRED_TOKEN');
       else if (user.teamId !== c.user.teamId) c.ws.close(LiveCloseCode.GoingAway, 'team changed');
-      else c.user = user;
+      else {
+        c.user = user;
+        return true;
+      }
     } catch (err) {
       this.log.error({ err }, 'notify socket re-check failed');
     }
+    return false;
   }
 
   private remove(client: Client): void {

@@ -60,7 +60,7 @@ export function DeviceTable(props: Props) {
       dataSource={reply?.list ?? []}
       loading={loading}
       tableLayout="fixed"
-      scroll={{ x: tableScrollWidth(columns, compact, withActions) }}
+      scroll={{ x: tableScrollWidth(columns, compact, true) }}
       rowSelection={
         !compact && withActions
           ? {

@@ -161,7 +161,8 @@ export function useDeviceTableColumns(o: Options): Column[] {
         ? { sorter: true, sortOrder: sortOrderOf(key, { sort, order }), showSorterTooltip: false }
         : {}),
     }));
-    if (!canEdit && !canDelete) return shown;
+    // Always an actions column: the history (device view, which the list needs) and, with 47,
+    // the monitor are there for every viewer; edit and unbind only with their permissions.
     const actions: Column = {
       key: 'actions',
       title: compact ? '' : t('column.actions'),

@@ -126,6 +126,23 @@ describe('NotifyCenter', () => {
     expect(client.getQueryState(['alarm', 'records', {}])?.isInvalidated).toBe(false);
   });
 
+  it('an access frame invalidates every query: the user info (menu, buttons) and the device lists', async () => {
+    await mount();
+    client.setQueryData(['session', 'userInfo'], { permissions: [2] });
+    client.setQueryData(['device', 'list', {}], { list: [] });
+    client.setQueryData(['template', 'list'], { list: [] });
+    await act(async () => socket().deliver({ type: 'access' }));
+    // The user info first; every other query once the screen followed it.
+    expect(client.getQueryState(['session', 'userInfo'])?.isInvalidated).toBe(true);
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    for (const key of [
+      ['session', 'userInfo'],
+      ['device', 'list', {}],
+      ['template', 'list'],
+    ])
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it('a raised critical alarm shows a banner with device, rule and content; later events update it; dismiss hides it', async () => {
     await mount();
     client.setQueryData(['alarm', 'records', {}], { list: [] });

@@ -41,6 +41,16 @@ describe('reactTo', () => {
     });
   });
 
+  it('access: invalidates every query (the user info, menu and lists follow), nothing else', () => {
+    expect(reactTo({ type: 'access' })).toEqual({ invalidate: [], everything: true });
+  });
+
+  it('no other frame invalidates everything', () => {
+    expect(reactTo({ type: 'counts' }).everything).toBeUndefined();
+    expect(reactTo({ type: 'pong' }).everything).toBeUndefined();
+    expect(reactTo(alarm('raised', AlarmLevel.Critical)).everything).toBeUndefined();
+  });
+
   it('pong: nothing', () => {
     expect(reactTo({ type: 'pong' })).toEqual({ invalidate: [] });
   });

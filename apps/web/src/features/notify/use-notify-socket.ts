@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AlarmRecord } from '@hmi/domain';
 import { sessionKeys } from '../../shared/session/session-keys.ts';
 import { messageKeys } from '../message/index.ts';
@@ -12,6 +12,16 @@ export interface NotifyHandlers {
   onCritical(record: AlarmRecord): void;
   /** A later event of an alarm (acknowledged, recovered, raised again). */
   onUpdate(record: AlarmRecord): void;
+}
+
+/**
+ * The user's access changed: the user info first (menu, buttons, and the page guard leading away
+ * from a page no longer allowed), then, once the screen has followed, every query.
+ */
+async function refreshAccess(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await queryClient.invalidateQueries();
 }
 
 /**
@@ -43,6 +53,7 @@ export function useNotifySocket(handlers: NotifyHandlers): LiveSocketStatus {
       },
       onMessage: (event) => {
         const reaction = reactTo(event);
+        if (reaction.everything) void refreshAccess(queryClient);
         for (const queryKey of reaction.invalidate) void queryClient.invalidateQueries({ queryKey });
         if (reaction.banner) handlersRef.current.onCritical(reaction.banner);
         if (reaction.update) handlersRef.current.onUpdate(reaction.update);

@@ -23,6 +23,8 @@ export interface TemplateRowRights {
   canDelete: boolean;
   /** The team's template limit: copying is off. */
   limitReached: boolean;
+  /** Device view (2): the device count links to the device list filtered by the template. */
+  canViewDevices: boolean;
 }
 
 export interface TemplateRowHandlers {
@@ -141,10 +143,10 @@ function templateColumns(t: TFunction, rights: TemplateRowRights, handlers: Temp
       width: compact ? 72 : 90,
       align: 'right',
       render: (v: number, tpl) =>
-        v > 0 ? (
+        v > 0 && rights.canViewDevices ? (
           <Link to={`${MenuPath.DeviceList}?template_id=${tpl.id}`}>{v}</Link>
         ) : (
-          <span className="device-muted">0</span>
+          <span className={v > 0 ? undefined : 'device-muted'}>{v}</span>
         ),
     },
     ...desktop([
@@ -186,17 +188,18 @@ interface Props extends TemplateRowRights, TemplateRowHandlers {
 /** The template list: one page of the team's templates with their actions. */
 export function TemplateTable({ reply, loading, searching, page, pageSize, onPage, ...row }: Props) {
   const { t } = useTranslation('template');
-  const { compact, canEdit, canCopy, canDelete, limitReached, onOpen, onCopy, onDelete } = row;
+  const { compact, canEdit, canCopy, canDelete, limitReached, canViewDevices, onOpen, onCopy, onDelete } =
+    row;
   const columns = useMemo(
     () =>
       templateColumns(
         t,
-        { compact, canEdit, canCopy, canDelete, limitReached },
+        { compact, canEdit, canCopy, canDelete, limitReached, canViewDevices },
         { onOpen, onCopy, onDelete },
       ),
     // The handlers only close over stable setters and the permission flags listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, compact, canEdit, canCopy, canDelete, limitReached],
+    [t, compact, canEdit, canCopy, canDelete, limitReached, canViewDevices],
   );
   return (
     <Table<TemplateItem>

@@ -65,6 +65,7 @@ export function DeviceGroupPage() {
   const canAdd = can(Perm.GroupAdd);
   const canEdit = can(Perm.GroupEdit);
   const canDelete = can(Perm.GroupDelete);
+  const canViewDevices = can(Perm.DeviceView);
   const { tree, list, paths, isPending } = useGroups();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number>();
@@ -237,12 +238,15 @@ export function DeviceGroupPage() {
                 </Descriptions.Item>
               </Descriptions>
               <Space wrap className="group-detail-actions">
-                <Button
-                  icon={<UnorderedListOutlined />}
-                  onClick={() => void navigate(`${MenuPath.DeviceList}?group_id=${current.id}`)}
-                >
-                  {t('viewDevices')}
-                </Button>
+                {canViewDevices ? (
+                  <Button
+                    icon={<UnorderedListOutlined />}
+                    onClick={() => void navigate(`${MenuPath.DeviceList}?group_id=${current.id}`)}
+                    data-testid="group-view-devices"
+                  >
+                    {t('viewDevices')}
+                  </Button>
+                ) : null}
                 {canAdd ? (
                   <Button
                     icon={<FolderAddOutlined />}

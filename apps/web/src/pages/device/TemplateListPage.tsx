@@ -20,6 +20,7 @@ export function TemplateListPage() {
   const canCopy = can(Perm.TemplateCopy);
   const canEdit = can(Perm.TemplateEdit);
   const canDelete = can(Perm.TemplateDelete);
+  const canViewDevices = can(Perm.DeviceView);
   const s = useTemplateListPage();
   const { reply, limitReached } = s;
 
@@ -83,6 +84,7 @@ export function TemplateListPage() {
           canCopy={canCopy}
           canDelete={canDelete}
           limitReached={limitReached}
+          canViewDevices={canViewDevices}
           onOpen={s.open}
           onCopy={s.setCopying}
           onDelete={s.confirmDelete}

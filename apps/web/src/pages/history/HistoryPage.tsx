@@ -1,6 +1,8 @@
-import { Card, Grid, Typography } from 'antd';
+import { Card, Grid, Result, Typography } from 'antd';
+import { Perm } from '@hmi/domain';
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { HistoryChart } from '../../features/history/HistoryChart.tsx';
 import { HistoryChartBar } from '../../features/history/HistoryChartBar.tsx';
 import { utcLabel } from '../../features/history/history-format.ts';
@@ -16,6 +18,13 @@ import '../../features/history/history.css';
  * series with zoom and pan, the raw values below, and export of the visible window.
  */
 export function HistoryPage() {
+  const { t } = useTranslation('history');
+  // Every history call needs device view (2): without it, no page of failing calls.
+  if (!usePermission()(Perm.DeviceView)) return <Result status="403" title={t('errors:1002')} />;
+  return <HistoryView />;
+}
+
+function HistoryView() {
   const { t } = useTranslation('history');
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;

@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.ts
 import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
 import { CloseAccountCard } from '../../features/profile/CloseAccountCard.tsx';
 import { NotificationsCard } from '../../features/profile/NotificationsCard.tsx';
+import { TeamCard, TeamInvitationsCard } from '../../features/team/index.ts';
 import '../../features/profile/profile.css';
 import '../../features/account/account.css';
 
@@ -17,7 +18,9 @@ export function ProfilePage() {
   return (
     <div className="profile-page" data-testid="profile-page">
       <h1 className="profile-heading">{t('heading')}</h1>
+      <TeamInvitationsCard pendingOnly />
       <AccountDetailsCard profile={profile} />
+      <TeamCard profile={profile} />
       <NotificationsCard />
       <div className="profile-grid">
         <ChangePasswordCard />

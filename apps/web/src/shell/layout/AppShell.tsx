@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Drawer, Grid, Layout } from 'antd';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
-import { useShellMenu } from '../router/use-shell-menu.ts';
+import { pageAllowed, useShellMenu } from '../router/use-shell-menu.ts';
 import { RouteFallback } from '../router/RouteFallback.tsx';
 import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
 import { BrandMark } from '../../shared/theme/BrandMark.tsx';
@@ -22,6 +22,7 @@ export function AppShell() {
   const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   if (!profile || !shell) return null;
 
   return (
@@ -72,7 +73,7 @@ export function AppShell() {
         </Suspense>
         <Layout.Content className="shell-content">
           <Suspense fallback={<RouteFallback />}>
-            <Outlet />
+            {pageAllowed(pathname, shell.menu) ? <Outlet /> : <Navigate to={shell.start} replace />}
           </Suspense>
         </Layout.Content>
       </Layout>

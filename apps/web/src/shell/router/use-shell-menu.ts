@@ -65,6 +65,17 @@ export function shellMenuFor(
   };
 }
 
+const MENU_PAGES: ReadonlySet<string> = new Set(Object.values(MenuPath));
+
+/**
+ * Whether the page at `pathname` may show: a menu page only when it is in the user's menu (its
+ * permission withdrawn while it was open, e.g. by an `access` frame, leads to the start page
+ * instead of a page of failing calls); pages outside the menu guard themselves.
+ */
+export function pageAllowed(pathname: string, menu: readonly MenuNode[]): boolean {
+  return !MENU_PAGES.has(pathname) || menuPaths(menu).includes(pathname);
+}
+
 /** The signed-in menu of the session's user (undefined until the profile is loaded). */
 export function useShellMenu(): ShellMenu | undefined {
   const { data: profile } = useUserInfo();
