@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Modal, type ButtonProps } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useInvitationList, useMemberList, useTeamRoles } from '../../features/m
 import { useCancelInvitation, useRemoveMember } from '../../features/member/use-member-mutations.ts';
 import { roleChoices } from '../../features/member/member-display.ts';
 import { membersTab, type MembersTab } from '../../features/member/members-tab.ts';
+import { memberKeys } from '../../features/member/member.api.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -22,6 +24,13 @@ export function useMembersPage() {
   const { data: profile } = useUserInfo();
   const [params, setParams] = useSearchParams();
   const tab = membersTab(params.get('tab'));
+  const client = useQueryClient();
+  // Turning to a tab shows it as it is now: invitations are answered and members join elsewhere.
+  useEffect(() => {
+    void client.invalidateQueries({
+      queryKey: tab === 'members' ? memberKeys.lists : memberKeys.invitations,
+    });
+  }, [client, tab]);
   const [modal, holder] = Modal.useModal();
 
   const rights = {
