@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../support/fixtures.ts';
-import { createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { api } from '../support/devices.ts';
 import { openProfile } from '../support/profile.ts';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -17,7 +18,11 @@ for (const theme of ['light', 'dark'] as const) {
     test(`screens in ${theme} at ${size} width`, async ({ page, mainUrl, mainDataDir }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
-      const shot = (name: string) => page.screenshot({ path: `${artifacts}${name}-${theme}-${size}.png` });
+      const shot = async (name: string) => {
+        // No list still loading (antd dims a loading table).
+        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+        await page.screenshot({ path: `${artifacts}${name}-${theme}-${size}.png` });
+      };
 
       await page.goto(`${mainUrl}/#/login`);
       await expect(page.getByTestId('cookie-notice')).toBeVisible();
@@ -37,7 +42,37 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('menu-profile')).toBeVisible();
         await page.waitForTimeout(400);
         await shot('shell-drawer');
+        await page.keyboard.press('Escape');
       }
+
+      // Team administration: a role and a zone to show, the editor and the invite dialog open.
+      const { token } = await apiLogin(mainUrl, account);
+      const zone = await api<{ id: number }>(mainUrl, token, 'POST', '/system/safeZone/add', {
+        name: 'PlantA',
+      });
+      await api(mainUrl, token, 'POST', '/system/role/add', {
+        name: 'Engineer',
+        permissions: [2, 47, 13],
+        zones: [zone.id],
+      });
+      await page.goto(`${mainUrl}/#/system/user`);
+      await expect(page.getByTestId('member-table')).toBeVisible();
+      await shot('members');
+      await page.getByTestId('member-invite').click();
+      await expect(page.getByTestId('invite-account')).toBeVisible();
+      await page.waitForTimeout(300);
+      await shot('members-invite');
+      await page.goto(`${mainUrl}/#/system/role`);
+      await expect(page.getByTestId('role-table')).toContainText('Engineer');
+      await shot('roles');
+      await page.locator('[data-testid^="role-edit-"]').first().click();
+      await page.getByTestId('role-tab-permissions').click();
+      await expect(page.getByTestId('role-permissions')).toBeVisible();
+      await page.waitForTimeout(300);
+      await shot('role-editor');
+      await page.goto(`${mainUrl}/#/system/safeZone`);
+      await expect(page.getByTestId('zone-table')).toContainText('PlantA');
+      await shot('zones');
     });
   }
 }

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
@@ -16,6 +18,9 @@ import {
  * role to one device and the engineer's device list shrinks without a reload (notify socket
  * `access` frame). Own server: the devices must know the embedded broker's port.
  */
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+mkdirSync(artifacts, { recursive: true });
+
 let server: DeviceServer;
 const devices: BoundDevice[] = [];
 
@@ -90,6 +95,7 @@ test('owner invites, member accepts and sees only what the role allows, narrowin
   await accept.click();
   const confirm = member.getByTestId('invitation-confirm-dialog');
   await expect(confirm).toContainText('Engineer');
+  await member.screenshot({ path: `${artifacts}invitation-confirm-light-desktop.png` });
   await member.getByTestId('invitation-confirm-ok').click();
   await expect(confirm).toBeHidden();
 

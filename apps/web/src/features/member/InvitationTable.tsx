@@ -19,9 +19,9 @@ export function InvitationState({ item }: { item: InvitationItem }) {
       <Tag color={tag.color} variant="outlined" data-testid={`invitation-state-${item.id}`}>
         {t(`invitation.state.${tag.name}`)}
       </Tag>
-      {tag.reasonKey ? <span className="device-sub member-state-note">{t(tag.reasonKey)}</span> : null}
+      {tag.reasonKey ? <span className="list-sub member-state-note">{t(tag.reasonKey)}</span> : null}
       {tag.name === 'pending' ? (
-        <span className="device-sub member-state-note">
+        <span className="list-sub member-state-note">
           {t('invitation.expires', { time: formatDateTime(item.expires_at) })}
         </span>
       ) : null}
@@ -36,9 +36,9 @@ function AccountCell({ item, compact, t }: { item: InvitationItem; compact: bool
         {item.channel === 'email' ? <MailOutlined /> : <MobileOutlined />} {item.account}
       </span>
       {item.invitee_name && item.invitee_name !== item.account ? (
-        <span className="device-sub">{item.invitee_name}</span>
+        <span className="list-sub">{item.invitee_name}</span>
       ) : null}
-      {compact ? <span className="device-sub">{item.role_name ?? t('noRole')}</span> : null}
+      {compact ? <span className="list-sub">{item.role_name ?? t('noRole')}</span> : null}
     </div>
   );
 }

@@ -49,7 +49,7 @@ function accessColumns(t: TFunction, compact: boolean): Columns {
           <div className="device-name-text">
             <span className="member-name">{name(item)}</span>
             <span className="device-sub">{item.sn}</span>
-            <span className="device-sub">{zoneText(item, t)}</span>
+            <span className="list-sub">{zoneText(item, t)}</span>
           </div>
         ),
       },

@@ -65,7 +65,7 @@ function memberColumns(t: TFunction, ctx: RowContext): Columns {
               </Tag>
             ) : null}
           </span>
-          {compact ? <span className="device-sub">{accountText(m)}</span> : null}
+          {compact ? <span className="list-sub">{accountText(m)}</span> : null}
         </div>
       ),
     },

@@ -94,7 +94,7 @@ function roleColumns(
           {role.name}
         </a>
         {compact ? (
-          <span className="device-sub">
+          <span className="list-sub">
             {t('list.permissionsCount', { count: role.permissions.length })} ·{' '}
             {t('list.membersCount', { count: role.member_count })}
           </span>

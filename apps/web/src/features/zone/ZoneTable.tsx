@@ -73,7 +73,7 @@ function zoneColumns(t: TFunction, rights: ZoneRowRights, handlers: ZoneRowHandl
             <SafetyOutlined /> {z.name}
           </span>
           {compact ? (
-            <span className="device-sub">
+            <span className="list-sub">
               {t('devices', { count: z.device_count })} · {t('roles', { count: z.role_count })}
             </span>
           ) : null}
