@@ -74,9 +74,12 @@ import {
   CardActivationService,
   RechargeRecordService,
   TagAllocationService,
+  TrafficLedgerService,
+  TrafficService,
 } from './modules/billing/index.ts';
 import { BillingLedgerRepo } from './modules/billing/billing-ledger.repo.ts';
 import { CardRepo } from './modules/billing/card.repo.ts';
+import { TrafficRepo } from './modules/billing/traffic.repo.ts';
 import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { SettagRepo } from './modules/settag/settag.repo.ts';
@@ -163,6 +166,9 @@ export function composeApp(infra: Infrastructure) {
   const cardRepo = new CardRepo(db);
   const billingLedger = new BillingLedgerRepo(db);
   const billingAccount = new BillingAccountService(cardRepo, billingLedger);
+  // Remote Access traffic: the remote access sessions record bytes and ask canStart here.
+  const trafficRepo = new TrafficRepo(db);
+  const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo);
 
   // Devices, groups, labels, templates and their alarm rules.
   const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators);
@@ -323,6 +329,8 @@ export function composeApp(infra: Infrastructure) {
     memberAccess,
     invitations,
     zones,
+    trafficLedger,
+    traffic: new TrafficService(db, trafficRepo, billingLedger, trafficLedger),
     billingAccount,
     cardActivation: new CardActivationService(db, cardRepo, billingLedger, limiter, config.cardPepper),
     tagAllocations: new TagAllocationService(db, dbEngine, cardRepo, billingLedger),

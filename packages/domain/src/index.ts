@@ -30,6 +30,7 @@ export * from './validation/monitor.validation.ts';
 export * from './validation/alarm-value.validation.ts';
 export * from './validation/alarm-rule.validation.ts';
 export * from './validation/card.validation.ts';
+export * from './validation/traffic.validation.ts';
 export * from './validation/import-file.validation.ts';
 
 export * from './helpers/group-tree.helper.ts';
@@ -59,3 +60,4 @@ export * from './api/zone.api.ts';
 export * from './api/member.api.ts';
 export * from './api/invitation.api.ts';
 export * from './api/billing.api.ts';
+export * from './api/billing-traffic.api.ts';

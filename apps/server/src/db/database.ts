@@ -535,6 +535,31 @@ export interface DeviceTagAllocationsTable {
   updated_at: Ms;
 }
 
+/** An RA card allocated to one device registration (migration 0012). */
+export interface RaCardAllocationsTable {
+  card_id: number;
+  device_id: number;
+  team_id: number;
+  allocated_by: number | null;
+  /** Usage charged to the card. */
+  used_bytes: ColumnType<number, number | undefined, number>;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+/** A device registration's Remote Access traffic in one UTC month 'YYYY-MM' (migration 0012). */
+export interface DeviceTrafficTable {
+  device_id: number;
+  month: string;
+  bytes_up: ColumnType<number, number | undefined, number>;
+  bytes_down: ColumnType<number, number | undefined, number>;
+  /** When the month's traffic was turned on; null: off. */
+  on_at: Ms | null;
+  on_by: number | null;
+  confirmed_12g_at: Ms | null;
+  updated_at: Ms;
+}
+
 /** The append-only billing ledger (migration 0011). */
 export interface RechargeRecordsTable {
   id: Generated<number>;
@@ -586,6 +611,8 @@ export interface Database {
   invitations: InvitationsTable;
   card_batches: CardBatchesTable;
   cards: CardsTable;
+  ra_card_allocations: RaCardAllocationsTable;
+  device_traffic: DeviceTrafficTable;
   device_tag_allocations: DeviceTagAllocationsTable;
   recharge_records: RechargeRecordsTable;
 }

@@ -40,6 +40,7 @@ import {
 } from '../validation/password.validation.ts';
 import { validateRoleName, validateZoneName } from '../validation/team-names.validation.ts';
 import { validateRolePermissions } from '../validation/team-rules.validation.ts';
+import { validateTrafficMonth, validateTrafficOff } from '../validation/traffic.validation.ts';
 import { validationKeys } from '../validation/validation-result.ts';
 import type { ValidationFailure, ValidationResult } from '../validation/validation-result.ts';
 import { errorMessages, validationMessages } from './catalogues.i18n.ts';
@@ -138,6 +139,8 @@ const failures: ValidationResult[] = [
   validateCardChecksum('K7MX3Q0A'),
   validateTagLevelUpgrade(2, 2),
   validateImportFileName('a.csv'),
+  validateTrafficMonth('2024-01', '2024-02'),
+  validateTrafficOff('2024-02', '2024-02', true),
 ];
 const failed = failures.filter((r): r is ValidationFailure => !r.ok);
 

@@ -67,6 +67,8 @@ export const validationKeys = [
   'validation.card.passwordInvalid',
   'validation.card.numberChecksum',
   'validation.tagLevel.upgradeOnly',
+  'validation.traffic.pastMonth',
+  'validation.traffic.lockedForMonth',
   'validation.importFile.type',
   // Emitted by the server's alarm rule checks and importer (apps/server/src/modules/alarm-rule).
   'validation.alarmImport.noFile',

@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
 import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
+import { trafficRoutes } from './traffic.routes.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -89,6 +90,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       run: (caller, query) => rechargeRecords.list(caller, query),
     }),
   ]);
+  trafficRoutes(app);
 
   app.get(
     BillingPaths.rechargeExport,

@@ -4,3 +4,10 @@ export { BillingAccountService, type TemplateCounts } from './billing-account.se
 export { CardActivationService } from './card-activation.service.ts';
 export { TagAllocationService } from './tag-allocation.service.ts';
 export { RechargeRecordService } from './recharge-record.service.ts';
+export { TrafficService } from './traffic.service.ts';
+export {
+  TrafficLedgerService,
+  startAllowed,
+  type StartVerdict,
+  type TrafficBytes,
+} from './traffic-ledger.service.ts';

@@ -7,6 +7,7 @@ import { deviceRows } from './devices.rows.ts';
 import { messageRows } from './messages.rows.ts';
 import { teamRows } from './team.rows.ts';
 import { templateRows } from './templates.rows.ts';
+import { trafficRows } from './traffic.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
 export const allRows: readonly MatrixRow[] = [
@@ -18,6 +19,7 @@ export const allRows: readonly MatrixRow[] = [
   ...alarmRows,
   ...teamRows,
   ...billingRows,
+  ...trafficRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
