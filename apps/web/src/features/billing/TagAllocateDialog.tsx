@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select, Typography, type ButtonProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, tagLevelOf, type MyAccountReply } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
+import { deviceApi } from '../device/index.ts';
 import { DevicePicker } from '../history/index.ts';
 import { levelChoices } from './billing-display.ts';
 import { useAllocateTags } from './use-billing.ts';
@@ -29,10 +31,17 @@ const shortageOf = (e: unknown): Shortage | undefined =>
 
 /** The device picker inside a form item (the form passes value and onChange). */
 function DeviceField(p: { value?: number; onChange?: (id: number | undefined) => void }) {
+  // The chosen device's name while the picker's list holds other devices (same key as the alarm filters).
+  const device = useQuery({
+    queryKey: ['device', 'detail', p.value ?? 0],
+    queryFn: () => deviceApi.detail(p.value ?? 0),
+    enabled: p.value !== undefined,
+    staleTime: 30_000,
+  });
   return (
     <DevicePicker
       value={p.value}
-      current={undefined}
+      current={device.data && device.data.id === p.value ? device.data : undefined}
       onChange={(id) => p.onChange?.(id)}
       className="device-full-width"
       testId="tag-allocate-device"

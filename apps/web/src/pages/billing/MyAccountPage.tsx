@@ -3,7 +3,7 @@ import { Alert, Button, Card, Grid, Result, Typography } from 'antd';
 import { CloudOutlined, ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type CardKind } from '@hmi/domain';
-import { usePermission } from '../../shared/session/use-permission.ts';
+import { useBillingAccess } from '../../features/billing/use-billing-access.ts';
 import { useMyAccount } from '../../features/billing/use-billing.ts';
 import { QuotaSummary } from '../../features/billing/QuotaSummary.tsx';
 import { CardTable } from '../../features/billing/CardTable.tsx';
@@ -16,7 +16,7 @@ import '../../features/billing/billing.css';
 export function MyAccountPage() {
   const { t } = useTranslation('billing');
   const compact = Grid.useBreakpoint().md === false;
-  const can = usePermission();
+  const can = useBillingAccess();
   const allowed = can(Perm.AccountView);
   const account = useMyAccount(allowed);
   const [activating, setActivating] = useState<CardKind>();

@@ -4,7 +4,7 @@ import { Button, Card, Grid, Result, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@hmi/domain';
-import { usePermission } from '../../shared/session/use-permission.ts';
+import { useBillingAccess } from '../../features/billing/use-billing-access.ts';
 import { useRechargeRecords } from '../../features/billing/use-billing.ts';
 import { useRechargeExport } from '../../features/billing/use-recharge-export.ts';
 import { RechargeFilterBar } from '../../features/billing/RechargeFilterBar.tsx';
@@ -23,7 +23,7 @@ import '../../features/billing/billing.css';
 export function RechargeRecordsPage() {
   const { t } = useTranslation('billing');
   const compact = Grid.useBreakpoint().md === false;
-  const allowed = usePermission()(Perm.RechargeRecordView);
+  const allowed = useBillingAccess()(Perm.RechargeRecordView);
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => parseRechargeFilters(search), [search]);
   const update = useCallback(
