@@ -12,10 +12,12 @@ interface Props {
   current: DeviceDetail | undefined;
   onChange(id: number | undefined): void;
   className?: string;
+  /** Default 'history-device'. */
+  testId?: string;
 }
 
 /** Searchable device select: name or SN, searched on the server (which applies the data scope). */
-export function DevicePicker({ value, current, onChange, className }: Props) {
+export function DevicePicker({ value, current, onChange, className, testId = 'history-device' }: Props) {
   const { t } = useTranslation('history');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -47,7 +49,7 @@ export function DevicePicker({ value, current, onChange, className }: Props) {
   return (
     <Select<number>
       className={className}
-      data-testid="history-device"
+      data-testid={testId}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       value={value}
       placeholder={t('pick.device')}

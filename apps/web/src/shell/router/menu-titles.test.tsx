@@ -31,6 +31,8 @@ const headings: Partial<Record<MenuPath, string>> = {
   [MenuPath.MsgAlarm]: 'message:title.alarm',
   [MenuPath.MsgSystem]: 'message:title.notice',
   [MenuPath.User]: 'member:title',
+  [MenuPath.MyAccount]: 'billing:account.title',
+  [MenuPath.RechargeRecord]: 'billing:record.title',
 };
 
 const leaves = menuTree.flatMap((section) => section.children ?? []);

@@ -66,6 +66,16 @@ export const shellPages: readonly ShellPage[] = [
     load: () => import('../../pages/system/MembersPage.tsx').then((m) => m.MembersPage),
   },
   {
+    path: MenuPath.MyAccount,
+    title: 'menu:billing.myAccount',
+    load: () => import('../../pages/billing/MyAccountPage.tsx').then((m) => m.MyAccountPage),
+  },
+  {
+    path: MenuPath.RechargeRecord,
+    title: 'menu:billing.rechargeRecord',
+    load: () => import('../../pages/billing/RechargeRecordsPage.tsx').then((m) => m.RechargeRecordsPage),
+  },
+  {
     path: MenuPath.AlarmRules,
     title: 'menu:alarm.rules',
     load: () => import('../../pages/alarm/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),

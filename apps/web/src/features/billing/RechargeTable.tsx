@@ -1,0 +1,119 @@
+import { useMemo } from 'react';
+import { Table, Tag, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { CardKind, RechargeRecordItem } from '@hmi/domain';
+import { formatDateTime } from '../../shared/format/date-time.ts';
+import { DeviceNameLink } from '../device-page/index.ts';
+import { shownCardNumber } from './billing-display.ts';
+import { RecordDetail } from './RecordDetail.tsx';
+import { RECHARGE_PAGE_SIZES } from './recharge-filters.ts';
+import { useCardTypeName } from './use-card-types.ts';
+
+type Columns = NonNullable<TableProps<RechargeRecordItem>['columns']>;
+
+const KIND_COLOR: Record<RechargeRecordItem['kind'], string> = {
+  activation: 'blue',
+  allocation: 'green',
+  expiry: 'orange',
+};
+
+function columnsOf(t: TFunction, nameOf: (type: CardKind) => string, compact: boolean): Columns {
+  const desktop = (cols: Columns): Columns => (compact ? [] : cols);
+  const kind = (r: RechargeRecordItem) => <Tag color={KIND_COLOR[r.kind]}>{t(`record.kind.${r.kind}`)}</Tag>;
+  return [
+    {
+      title: t('record.column.time'),
+      dataIndex: 'created_at',
+      width: compact ? 130 : 180,
+      render: (ms: number, r) =>
+        compact ? (
+          <div className="device-name-text">
+            {kind(r)}
+            <span className="device-sub">{formatDateTime(ms)}</span>
+          </div>
+        ) : (
+          formatDateTime(ms)
+        ),
+    },
+    ...desktop([{ title: t('record.column.kind'), key: 'kind', width: 150, render: (_v, r) => kind(r) }]),
+    {
+      title: t('record.column.card'),
+      key: 'card',
+      width: compact ? undefined : 190,
+      render: (_v, r) => (
+        <div className="device-name-text">
+          <span>{t(nameOf(r.type))}</span>
+          <span className="device-sub device-mono">{shownCardNumber(r.card_number)}</span>
+          {compact ? <RecordDetail record={r} /> : null}
+        </div>
+      ),
+    },
+    ...desktop([
+      {
+        title: t('record.column.device'),
+        dataIndex: 'device_id',
+        width: 120,
+        render: (id: number | null) =>
+          id === null ? (
+            <span className="device-muted">-</span>
+          ) : (
+            <DeviceNameLink id={id} name={t('record.deviceNo', { id })} />
+          ),
+      },
+      { title: t('record.column.detail'), key: 'detail', render: (_v, r) => <RecordDetail record={r} /> },
+      {
+        title: t('record.column.user'),
+        dataIndex: 'user_name',
+        width: 150,
+        ellipsis: true,
+        render: (name: string | null) => name ?? <span className="device-muted">-</span>,
+      },
+    ]),
+  ];
+}
+
+interface Props {
+  records: readonly RechargeRecordItem[];
+  total: number;
+  loading: boolean;
+  compact: boolean;
+  page: number;
+  pageSize: number;
+  onPage(page: number, pageSize: number): void;
+  filtered: boolean;
+}
+
+/** The team's ledger, newest first, a page at a time. */
+export function RechargeTable(p: Props) {
+  const { t } = useTranslation('billing');
+  const nameOf = useCardTypeName();
+  const columns = useMemo(() => columnsOf(t, nameOf, p.compact), [t, nameOf, p.compact]);
+  return (
+    <Table<RechargeRecordItem>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={[...p.records]}
+      loading={p.loading}
+      tableLayout="fixed"
+      scroll={p.compact ? undefined : { x: 980 }}
+      data-testid="recharge-table"
+      pagination={{
+        current: p.page,
+        pageSize: p.pageSize,
+        total: p.total,
+        pageSizeOptions: RECHARGE_PAGE_SIZES.map(String),
+        showSizeChanger: !p.compact,
+        simple: p.compact,
+        showTotal: p.compact ? undefined : (total) => t('record.total', { count: total }),
+        onChange: p.onPage,
+      }}
+      locale={{
+        emptyText: (
+          <div className="device-no-match">{p.filtered ? t('record.noMatch') : t('record.empty')}</div>
+        ),
+      }}
+    />
+  );
+}
