@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DeviceListItem } from '@hmi/domain';
 import device from '../../i18n/en-us/device.json';
 import { DeviceTable } from './DeviceTable.tsx';
@@ -47,21 +48,23 @@ async function render(rights: { canEdit: boolean; canDelete: boolean; canMonitor
   root = createRoot(host);
   await act(async () =>
     root.render(
-      <MemoryRouter>
-        <DeviceTable
-          reply={{ list: [item], total: 1, page: 1, page_size: 20 }}
-          loading={false}
-          params={parseListParams(new URLSearchParams())}
-          columns={['name']}
-          compact={false}
-          {...rights}
-          selected={[]}
-          onSelect={() => undefined}
-          onAction={() => undefined}
-          onChange={() => undefined}
-          empty="none"
-        />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <DeviceTable
+            reply={{ list: [item], total: 1, page: 1, page_size: 20 }}
+            loading={false}
+            params={parseListParams(new URLSearchParams())}
+            columns={['name']}
+            compact={false}
+            {...rights}
+            selected={[]}
+            onSelect={() => undefined}
+            onAction={() => undefined}
+            onChange={() => undefined}
+            empty="none"
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
     ),
   );
   const more = document.querySelector<HTMLElement>('[data-testid="device-more"]');
