@@ -79,6 +79,11 @@ describe('expiry locks', () => {
     expect(assign.body.code).toBe(ErrorCode.E1052_TEMPLATE_LOCKED);
     const copy = await server.call('POST', '/template/copy', { token, body: { id: t1.id, name: 'Copy' } });
     expect(copy.body.code).toBe(ErrorCode.E1052_TEMPLATE_LOCKED);
+    const rule = await server.call('POST', '/alarm/rule/add', {
+      token,
+      body: { template_id: t1.id, name: 'low', level: 1, tag_id: t1.tags[0]!.id, type: 8, value: '1' },
+    });
+    expect(rule.body.code).toBe(ErrorCode.E1052_TEMPLATE_LOCKED);
     const settag = await server.call('POST', '/device/settag', {
       token,
       body: { id: device.id, tag_id: t1.tags[0]!.id, value: 1 },
