@@ -71,12 +71,17 @@ import { ZoneService } from './modules/zone/index.ts';
 import { ZoneRepo } from './modules/zone/zone.repo.ts';
 import {
   BillingAccountService,
+  BillingClock,
   CardActivationService,
+  DeviceQuotaService,
   RechargeRecordService,
   TagAllocationService,
   TrafficLedgerService,
   TrafficService,
+  TemplateLockService,
 } from './modules/billing/index.ts';
+import { BillingEventsRepo } from './modules/billing/billing-events.repo.ts';
+import { BillingNotifier } from './modules/billing/billing-notifier.ts';
 import { BillingLedgerRepo } from './modules/billing/billing-ledger.repo.ts';
 import { CardRepo } from './modules/billing/card.repo.ts';
 import { TrafficRepo } from './modules/billing/traffic.repo.ts';
@@ -165,10 +170,15 @@ export function composeApp(infra: Infrastructure) {
   // Billing: cards make the template allowance that templates and getUserInfo read.
   const cardRepo = new CardRepo(db);
   const billingLedger = new BillingLedgerRepo(db);
-  const billingAccount = new BillingAccountService(cardRepo, billingLedger);
+  // One clock for card status, allowance, locks and the billing messages job (tests move it).
+  const billingClock = new BillingClock();
+  const billingAccount = new BillingAccountService(cardRepo, billingLedger, billingClock.now);
+  // Templates beyond the allowance lock; devices collect what their TAG allocation allows.
+  const templateLocks = new TemplateLockService(billingAccount, bus, billingClock.now);
+  const deviceQuotas = new DeviceQuotaService(billingLedger, templateLocks);
   // Remote Access traffic: the remote access sessions record bytes and ask canStart here.
   const trafficRepo = new TrafficRepo(db);
-  const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo);
+  const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo, billingClock.now);
 
   // Devices, groups, labels, templates and their alarm rules.
   const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators);
@@ -181,8 +191,10 @@ export function composeApp(infra: Infrastructure) {
     ruleRepo,
     creators,
     billingAccount,
+    templateLocks,
   );
   billingAccount.attachTemplates(templates);
+  templateLocks.attachTemplates(templates);
   const bindingWall = new BindingWall(db, bus, historyStore, deviceConnections);
   const alarmGroupRepo = new AlarmGroupRepo(db);
   const ruleChanges = new AlarmRuleChanges(db, dbEngine, templates, deviceConfig, bus);
@@ -193,7 +205,7 @@ export function composeApp(infra: Infrastructure) {
   const zones = new ZoneService(db, new ZoneRepo(db));
 
   // Live data: ingest, commands, the device data sockets.
-  const ingest = new IngestService(db, historyStore, bus, log);
+  const ingest = new IngestService(db, historyStore, bus, log, deviceQuotas);
   const commands = new CommandTracker(deviceLink);
   const deviceActs = new DeviceActs(db, bus, log);
   const live = new LiveRepo(db, historyStore);
@@ -253,6 +265,15 @@ export function composeApp(infra: Infrastructure) {
     roleRepo,
     memberGrants,
   );
+  // Billing messages (cards expiring, expired): a job of every server, each event once.
+  const billingNotifier = new BillingNotifier(
+    db,
+    new BillingEventsRepo(db),
+    messages,
+    log,
+    billingClock.now,
+    config.billingJobMs,
+  );
   const deliveries = new DeliveryRepo(db);
   const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
   const notifyHub = new NotifyHub(bus, principals.reload, log, {
@@ -300,7 +321,7 @@ export function composeApp(infra: Infrastructure) {
       bindingWall,
       creators,
     ),
-    monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig),
+    monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig, deviceQuotas),
     ingest,
     commands,
     settag: new SettagService(
@@ -311,6 +332,7 @@ export function composeApp(infra: Infrastructure) {
       bus,
       config.settagTimeoutMs,
       zones,
+      deviceQuotas,
     ),
     live,
     liveHub,
@@ -330,10 +352,28 @@ export function composeApp(infra: Infrastructure) {
     invitations,
     zones,
     trafficLedger,
-    traffic: new TrafficService(db, trafficRepo, billingLedger, trafficLedger),
+    traffic: new TrafficService(db, trafficRepo, billingLedger, trafficLedger, billingClock.now),
     billingAccount,
-    cardActivation: new CardActivationService(db, cardRepo, billingLedger, limiter, config.cardPepper),
-    tagAllocations: new TagAllocationService(db, dbEngine, cardRepo, billingLedger),
+    cardActivation: new CardActivationService(
+      db,
+      cardRepo,
+      billingLedger,
+      limiter,
+      config.cardPepper,
+      billingClock.now,
+      (teamId) => templateLocks.changed(teamId),
+    ),
+    tagAllocations: new TagAllocationService(
+      db,
+      dbEngine,
+      cardRepo,
+      billingLedger,
+      billingClock.now,
+      (t, d) => templateLocks.changed(t, [d]),
+    ),
+    billingClock,
+    templateLocks,
+    billingNotifier,
     rechargeRecords: new RechargeRecordService(billingLedger),
   };
 
@@ -360,6 +400,11 @@ export function composeApp(infra: Infrastructure) {
         detachMailer();
         await alarmMailer.stop();
       },
+    },
+    // Billing messages (none in region cn: it has no billing).
+    {
+      start: () => (config.region === 'cn' ? undefined : billingNotifier.start()),
+      stop: () => billingNotifier.stop(),
     },
     // The notify sockets close first on close.
     { start: () => notifyHub.start(), closing: () => notifyHub.stop(), stop: () => undefined },

@@ -96,6 +96,8 @@ const envSchema = z.object({
   LIVE_MESSAGE_RATE: int(LiveLimits.messageRatePerSec, 1),
   LIVE_MESSAGE_BURST: int(LiveLimits.messageBurst, 1),
   SETTAG_TIMEOUT_MS: int(10_000, 100),
+  /** How often the billing messages job looks for cards expiring or expired. */
+  BILLING_JOB_MS: int(10 * 60_000, 1000),
 });
 
 export interface Config {
@@ -189,6 +191,8 @@ export interface Config {
   };
   /** How long a tag write waits for the device's answer. */
   settagTimeoutMs: number;
+  /** Interval of the billing messages job (BILLING_JOB_MS). */
+  billingJobMs: number;
 }
 
 export class ConfigError extends Error {
@@ -282,5 +286,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messageBurst: e.LIVE_MESSAGE_BURST,
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
+    billingJobMs: e.BILLING_JOB_MS,
   };
 }

@@ -361,6 +361,10 @@ export interface IngestDropsTable {
   unknown_tag: ColumnType<number, number | undefined, number>;
   wrong_type: ColumnType<number, number | undefined, number>;
   bad_payload: ColumnType<number, number | undefined, number>;
+  /** Values of a device whose template is locked (migration 0013). */
+  template_locked: ColumnType<number, number | undefined, number>;
+  /** Values of tags beyond the device's TAG allocation (migration 0013). */
+  tag_quota: ColumnType<number, number | undefined, number>;
   last_reason: ColumnType<string, string | undefined, string>;
   last_at: Ms | null;
 }
@@ -573,6 +577,14 @@ export interface RechargeRecordsTable {
   created_at: Ms;
 }
 
+/** A billing event announced once (migration 0013): the billing messages job's key. */
+export interface BillingEventsTable {
+  card_id: number;
+  event: string;
+  team_id: number;
+  created_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -615,6 +627,7 @@ export interface Database {
   device_traffic: DeviceTrafficTable;
   device_tag_allocations: DeviceTagAllocationsTable;
   recharge_records: RechargeRecordsTable;
+  billing_events: BillingEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

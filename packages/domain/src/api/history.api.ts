@@ -180,6 +180,10 @@ export const ingestDrops = z.object({
   unknown_tag: z.number().int(),
   wrong_type: z.number().int(),
   bad_payload: z.number().int(),
+  /** Values of a device whose template is locked (billing, docs/api.md). */
+  template_locked: z.number().int(),
+  /** Values of template TAGs (or points) beyond the device's TAG allocation. */
+  tag_quota: z.number().int(),
   /** Reason of the latest drop, for operators (e.g. "tag 12: expected UINT16"). */
   last_reason: z.string(),
   /** ms; null = nothing dropped yet. */

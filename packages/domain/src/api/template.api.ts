@@ -77,6 +77,12 @@ export const templateItem = z.object({
   tag_count: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  /**
+   * Beyond the team's template allowance since a Cloud Application card expired (docs/api.md,
+   * Billing, Locks): using it (edit, copy, assigning it, writes and data collection of its
+   * devices) is 1052 until a card restores it.
+   */
+  locked: z.boolean(),
 });
 export type TemplateItem = z.infer<typeof templateItem>;
 

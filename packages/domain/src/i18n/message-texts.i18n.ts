@@ -35,6 +35,17 @@ export interface MessageTextCatalogue {
   invitationReply: { accepted: MessageText; rejected: MessageText; voided: MessageText };
   /** Leaving a team. removed (to the person): team; left (to the main account): member, team. */
   member: { removed: MessageText; left: MessageText };
+  /**
+   * Billing messages (kind 'billing', the billing messages job): a card expiring in 30 days, in
+   * 7 days, expired. Placeholders: cardType (from `cardType`), card (masked number), date
+   * (YYYY-MM-DD, UTC), days (whole days left).
+   */
+  billing: {
+    cardType: { ca: string; ra: string };
+    expiring30: MessageText;
+    expiring7: MessageText;
+    expired: MessageText;
+  };
 }
 
 export const messageTexts: Readonly<Record<Locale, MessageTextCatalogue>> = {

@@ -134,7 +134,7 @@ export class AlarmRuleImporter {
     templateId: number,
     rows: readonly SheetRow[],
   ): Promise<AlarmImportReply> {
-    await this.service.requireTemplate(caller, templateId);
+    await this.service.requireUsableTemplate(caller, templateId);
     const tags = new Map((await this.templates.tagsOf(templateId)).map((t) => [t.name, t]));
     const checked: ImportedRule[] = [];
     const bad: AlarmImportErrors['rows'] = [];

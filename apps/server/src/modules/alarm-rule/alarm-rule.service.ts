@@ -65,6 +65,11 @@ export class AlarmRuleService {
     return this.templates.require(caller, id);
   }
 
+  /** As `requireTemplate`, and 1052 when it is locked (billing): its rules do not change then. */
+  requireUsableTemplate(caller: CurrentUser, id: number): Promise<Template> {
+    return this.templates.requireUsable(caller, id);
+  }
+
   async list(caller: CurrentUser, query: AlarmRuleListQueryParsed): Promise<AlarmRuleListReply> {
     await this.requireTemplate(caller, query.template_id);
     if (query.group_id !== undefined) await this.groups.require(caller, query.group_id);
@@ -80,7 +85,7 @@ export class AlarmRuleService {
   }
 
   async add(caller: CurrentUser, input: AlarmRuleInputParsed): Promise<AlarmRule> {
-    await this.requireTemplate(caller, input.template_id);
+    await this.requireUsableTemplate(caller, input.template_id);
     const values = await this.checked(caller, input.template_id, input);
     const [id] = await this.changes.run(caller.teamId, [input.template_id], async (trx) => {
       if ((await this.rules.count(input.template_id, trx)) >= AlarmLimits.maxRulesPerTemplate)
@@ -97,7 +102,7 @@ export class AlarmRuleService {
   async edit(caller: CurrentUser, body: AlarmRuleEditBodyParsed): Promise<AlarmRule> {
     const [rule] = await this.rules.inTeam(caller.teamId, [body.id]);
     if (!rule) throw new AppError(ErrorCode.E1003_NO_DATA);
-    await this.requireTemplate(caller, rule.template_id);
+    await this.requireUsableTemplate(caller, rule.template_id);
     const values = await this.checked(caller, rule.template_id, body);
     await this.changes.run(caller.teamId, [rule.template_id], async (trx) => {
       await this.assertNameFree(rule.template_id, values.name, rule.id, trx);
@@ -113,7 +118,7 @@ export class AlarmRuleService {
     const found = await this.rules.inTeam(caller.teamId, unique);
     if (found.length !== unique.length) throw new AppError(ErrorCode.E1003_NO_DATA);
     const templateIds = [...new Set(found.map((r) => r.template_id))];
-    for (const t of templateIds) await this.requireTemplate(caller, t);
+    for (const t of templateIds) await this.requireUsableTemplate(caller, t);
     await this.changes.run(caller.teamId, templateIds, async (trx) => {
       await this.rules.delete(caller.teamId, unique, trx);
       return { result: null, changed: true };

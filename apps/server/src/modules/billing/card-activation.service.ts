@@ -69,10 +69,13 @@ export class CardActivationService {
     private readonly ledger: BillingLedgerRepo,
     private readonly limiter: RateLimiter,
     private readonly pepper: Uint8Array,
+    private readonly clock: () => number = () => limiter.now(),
+    /** After the commit: the team's allowance grew (template locks lift). */
+    private readonly activated: (teamId: number) => void = () => undefined,
   ) {}
 
   private get now(): number {
-    return this.limiter.now();
+    return this.clock();
   }
 
   async activate(
@@ -130,6 +133,7 @@ export class CardActivationService {
         trx,
       );
     });
+    this.activated(caller.teamId);
     return presentCard({ ...card, activated_at: now, expires_at: expiresAt }, 0, now);
   }
 }

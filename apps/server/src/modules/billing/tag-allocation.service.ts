@@ -33,9 +33,17 @@ export class TagAllocationService {
     private readonly cards: CardRepo,
     private readonly ledger: BillingLedgerRepo,
     private readonly now: () => number = Date.now,
+    /** After the commit: the device's TAG limit changed. */
+    private readonly allocated: (teamId: number, deviceId: number) => void = () => undefined,
   ) {}
 
   async allocate(caller: CurrentUser, body: TagAllocateBody): Promise<TagAllocation> {
+    const result = await this.allocateIn(caller, body);
+    this.allocated(caller.teamId, result.device_id);
+    return result;
+  }
+
+  private allocateIn(caller: CurrentUser, body: TagAllocateBody): Promise<TagAllocation> {
     const step = tagLevelOf(body.level)!;
     return this.db.transaction().execute(async (trx) => {
       const device = await this.ledger.deviceInScope(caller.scope, body.device_id, trx);

@@ -124,7 +124,7 @@ export class DeviceService {
     const groupId = body.group_id ?? null;
     const templateId = body.template_id ?? null;
     if (groupId !== null) await this.groups.require(caller, groupId);
-    if (templateId !== null) await this.templates.require(caller, templateId);
+    if (templateId !== null) await this.templates.requireUsable(caller, templateId);
     await this.labels.requireTeamLabels(caller, labelIds);
 
     // A new binding starts empty: the wall purges whatever the device holds (BindingWall).
@@ -162,7 +162,7 @@ export class DeviceService {
       await this.assertNameFree(caller.teamId, body.name, device.id);
     }
     if (body.group_id) await this.groups.require(caller, body.group_id);
-    if (body.template_id) await this.templates.require(caller, body.template_id);
+    if (body.template_id) await this.templates.requireUsable(caller, body.template_id);
     const templateChanged = body.template_id !== undefined && body.template_id !== device.template_id;
     await this.write(() =>
       this.db.transaction().execute(async (trx) => {
@@ -223,7 +223,7 @@ export class DeviceService {
     templateId: number | null,
   ): Promise<number> {
     const devices = await this.requireAll(caller, ids);
-    if (templateId !== null) await this.templates.require(caller, templateId);
+    if (templateId !== null) await this.templates.requireUsable(caller, templateId);
     await this.db.transaction().execute(async (trx) => {
       await this.devices.update(caller.teamId, devices, { template_id: templateId }, trx);
       await this.publisher.bump(devices, trx);

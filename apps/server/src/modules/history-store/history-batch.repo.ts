@@ -29,6 +29,10 @@ export interface DropDelta {
   unknownTag: number;
   wrongType: number;
   badPayload: number;
+  /** Values of a device whose template is locked (billing: the template beyond the allowance). */
+  templateLocked?: number;
+  /** Values of tags beyond the device's TAG allocation. */
+  tagQuota?: number;
   reason: string;
   at: number;
 }
@@ -44,11 +48,13 @@ const FRAME_CHUNK = 500;
 
 const INSERT_FRAME = 'insert into history_frames (device_id, ts, tagset, writer, ingested_at, data) values ';
 const DROPS_SQL =
-  'insert into ingest_drops (device_id, unknown_tag, wrong_type, bad_payload, last_reason, last_at) ' +
-  'values (?,?,?,?,?,?) on conflict (device_id) do update set ' +
+  'insert into ingest_drops (device_id, unknown_tag, wrong_type, bad_payload, template_locked, tag_quota, ' +
+  'last_reason, last_at) values (?,?,?,?,?,?,?,?) on conflict (device_id) do update set ' +
   'unknown_tag = ingest_drops.unknown_tag + excluded.unknown_tag, ' +
   'wrong_type = ingest_drops.wrong_type + excluded.wrong_type, ' +
   'bad_payload = ingest_drops.bad_payload + excluded.bad_payload, ' +
+  'template_locked = ingest_drops.template_locked + excluded.template_locked, ' +
+  'tag_quota = ingest_drops.tag_quota + excluded.tag_quota, ' +
   'last_reason = excluded.last_reason, last_at = excluded.last_at';
 
 /**
@@ -94,7 +100,16 @@ export class HistoryBatchRepo {
         if (stage.stage(f.deviceId, f.ts, f.tagset, writer, at, encodeFrameBinary(f))) inserted.push(f);
       }
       for (const [deviceId, d] of batch.drops) {
-        drops.run(deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at);
+        drops.run(
+          deviceId,
+          d.unknownTag,
+          d.wrongType,
+          d.badPayload,
+          d.templateLocked ?? 0,
+          d.tagQuota ?? 0,
+          d.reason,
+          d.at,
+        );
       }
       return inserted;
     });
@@ -146,7 +161,16 @@ export class HistoryBatchRepo {
         return DROPS_SQL.replace(/\?/g, () => `$${++n}`);
       });
       for (const [deviceId, d] of batch.drops) {
-        const params = [deviceId, d.unknownTag, d.wrongType, d.badPayload, d.reason, d.at];
+        const params = [
+          deviceId,
+          d.unknownTag,
+          d.wrongType,
+          d.badPayload,
+          d.templateLocked ?? 0,
+          d.tagQuota ?? 0,
+          d.reason,
+          d.at,
+        ];
         await trx.executeQuery(CompiledQuery.raw(text, params));
       }
     }

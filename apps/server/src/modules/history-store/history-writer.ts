@@ -272,6 +272,8 @@ function mergeDrop(into: Map<number, DropDelta>, deviceId: number, d: DropDelta)
   seen.unknownTag += d.unknownTag;
   seen.wrongType += d.wrongType;
   seen.badPayload += d.badPayload;
+  if (d.templateLocked) seen.templateLocked = (seen.templateLocked ?? 0) + d.templateLocked;
+  if (d.tagQuota) seen.tagQuota = (seen.tagQuota ?? 0) + d.tagQuota;
   if (d.at >= seen.at) {
     seen.reason = d.reason;
     seen.at = d.at;

@@ -2,7 +2,7 @@ import { TagDataType, type DataSample } from '@hmi/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame, tagsetOf } from '../history-store/index.ts';
-import type { DeviceTags } from './device-tags.cache.ts';
+import { OVER_QUOTA, type DeviceTags } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
 
 /*
@@ -113,5 +113,31 @@ describe('buildFrames', () => {
         }
       }),
     );
+  });
+  it('counts the values of tags beyond the TAG allocation, the same on both paths, in the tag set', () => {
+    const quota = (): DeviceTags => ({
+      ...device(),
+      types: new Map([
+        [10, TagDataType.REAL],
+        [11, TagDataType.UINT16],
+        [12, OVER_QUOTA],
+        [13, OVER_QUOTA],
+      ]),
+    });
+    const samples: DataSample[] = [{ ts: 1000, v: { 10: 1.5, 11: 2, 12: 3, 13: 4 } }];
+    const fast = buildFrames(quota(), samples);
+    const general = buildFrames(quota(), samples, false);
+    for (const built of [fast, general]) {
+      expect(built.tagQuota).toBe(2);
+      expect(built.unknownTag).toBe(0);
+      expect(built.reason).toBe("tag_quota: tag 13 is beyond the device's TAG allocation");
+      expect(built.frames).toHaveLength(1);
+      expect(built.frames[0]!.ids).toEqual([10, 11]);
+      expect(built.frames[0]!.tagset).toBe(tagsetOf([10, 11, 12, 13]));
+    }
+    // Only tags beyond the allocation: no frame.
+    const none = buildFrames(quota(), [{ ts: 2000, v: { 12: 1 } }]);
+    expect(none.frames).toHaveLength(0);
+    expect(none.tagQuota).toBe(1);
   });
 });

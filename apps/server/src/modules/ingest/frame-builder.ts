@@ -8,13 +8,15 @@ import {
   tagsetOf,
   type IngestFrame,
 } from '../history-store/index.ts';
-import type { DeviceTags } from './device-tags.cache.ts';
+import { OVER_QUOTA, type DeviceTags } from './device-tags.cache.ts';
 
 /** The frames of one data message and what was dropped from it. */
 export interface BuiltMessage {
   frames: IngestFrame[];
   unknownTag: number;
   wrongType: number;
+  /** Values of tags beyond the device's TAG allocation (OVER_QUOTA). */
+  tagQuota: number;
   /** Why the last value was dropped ('' when none was). */
   reason: string;
 }
@@ -34,14 +36,14 @@ export interface BuiltMessage {
  * device's previous one shares its `ids` array.
  */
 export function buildFrames(device: DeviceTags, samples: readonly DataSample[], fast = true): BuiltMessage {
-  const out: BuiltMessage = { frames: [], unknownTag: 0, wrongType: 0, reason: '' };
+  const out: BuiltMessage = { frames: [], unknownTag: 0, wrongType: 0, tagQuota: 0, reason: '' };
   const { deviceId, types } = device;
   const bound = device.teamId !== null;
   // Several samples: the frame and the tag ids sent, by timestamp.
   const byTs = samples.length === 1 ? undefined : new Map<number, { at: number; keys: Set<number> }>();
   for (const sample of samples) {
     if (fast && bound && byTs === undefined) {
-      const frame = fastFrame(device, sample);
+      const frame = fastFrame(device, sample, out);
       if (frame) {
         out.frames.push(frame);
         continue;
@@ -73,6 +75,11 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[], 
       if (type === undefined) {
         out.unknownTag++;
         out.reason = bound ? `tag ${key}: not in the device's template` : 'device not bound to a team';
+        continue;
+      }
+      if (type === OVER_QUOTA) {
+        out.tagQuota++;
+        out.reason = overQuotaReason(tagId);
         continue;
       }
       const value = v[key];
@@ -143,7 +150,7 @@ export function buildFrames(device: DeviceTags, samples: readonly DataSample[], 
  * a valid number. Undefined otherwise (unknown keys, nulls, text, values of the wrong type), and
  * the general path then handles the sample. The frame is the one that path would build.
  */
-function fastFrame(device: DeviceTags, sample: DataSample): IngestFrame | undefined {
+function fastFrame(device: DeviceTags, sample: DataSample, out: BuiltMessage): IngestFrame | undefined {
   const v = sample.v as Record<number, unknown>;
   const count = Object.values(v).length;
   if (count === 0) return undefined;
@@ -154,12 +161,22 @@ function fastFrame(device: DeviceTags, sample: DataSample): IngestFrame | undefi
   const nums: number[] = [];
   let hash = TAGSET_SEED;
   let found = 0;
-  for (let k = 0; k < knownIds.length && found < count; k++) {
+  // Values of tags beyond the TAG allocation: in the tag set, counted, not stored.
+  let over = 0;
+  let lastOver = 0;
+  for (let k = 0; k < knownIds.length && found + over < count; k++) {
     const tagId = knownIds[k]!;
     const value = v[tagId];
     if (value === undefined) continue;
+    const type = types[k]!;
+    if (type === OVER_QUOTA) {
+      hash = tagsetAdd(hash, tagId);
+      over++;
+      lastOver = tagId;
+      continue;
+    }
     if (typeof value !== 'number') return undefined;
-    const num = numericValue(types[k]!, value);
+    const num = numericValue(type, value);
     if (num === undefined) return undefined;
     hash = tagsetAdd(hash, tagId);
     if (own !== undefined) own.push(tagId);
@@ -171,7 +188,11 @@ function fastFrame(device: DeviceTags, sample: DataSample): IngestFrame | undefi
     found++;
   }
   // Fewer known tags than values: the sample has other keys, which the general path counts.
-  if (found !== count) return undefined;
+  if (found + over !== count || found === 0) return undefined;
+  if (over > 0) {
+    out.tagQuota += over;
+    out.reason = overQuotaReason(lastOver);
+  }
   const ids = own ?? (found === shared!.length ? shared! : shared!.slice(0, found));
   device.lastIds = ids;
   return {
@@ -183,6 +204,10 @@ function fastFrame(device: DeviceTags, sample: DataSample): IngestFrame | undefi
     txts: null,
     live: sample.hist !== true,
   };
+}
+
+function overQuotaReason(tagId: number): string {
+  return `tag_quota: tag ${tagId} is beyond the device's TAG allocation`;
 }
 
 function knownTags(types: ReadonlyMap<number, number>): { ids: number[]; types: number[] } {

@@ -1,11 +1,12 @@
-import { dataSamples, toSingleLine, type DeviceData } from '@hmi/domain';
+import { dataSamples, toSingleLine, type DataSample, type DeviceData } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import type { DropDelta, HistoryStore, HistoryWriter, IngestFrame } from '../history-store/index.ts';
-import { DeviceTagsCache, type DeviceTags } from './device-tags.cache.ts';
+import type { BillingChangedEvent } from '../billing/index.ts';
+import { DeviceTagsCache, unlimited, type DeviceTags, type IngestQuotas } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
 
 /**
@@ -16,6 +17,11 @@ import { buildFrames } from './frame-builder.ts';
  * samples go to the bus for the sockets; backfill (`hist: true`) is stored only. Payloads that
  * fail the protocol schema never reach the handler: the link reports them as `invalid` and they
  * are counted here as bad payloads.
+ *
+ * Billing (docs/api.md, Billing): a device whose template is locked stores nothing (its values
+ * are counted as template_locked); tags beyond its TAG allocation are counted as tag_quota; a
+ * sample less than its level's interval away from the last stored one is skipped (not stored,
+ * not counted: the level's sampling rate).
  */
 export class IngestService {
   readonly cache: DeviceTagsCache;
@@ -28,8 +34,9 @@ export class IngestService {
     private readonly store: HistoryStore,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
+    quotas: IngestQuotas = unlimited,
   ) {
-    this.cache = new DeviceTagsCache(db, store.deviceTags);
+    this.cache = new DeviceTagsCache(db, store.deviceTags, undefined, undefined, quotas);
     this.writer = store.writer;
   }
 
@@ -45,6 +52,9 @@ export class IngestService {
         if (e.channel === 'data') this.countBadPayload(e.sn, e.error);
       }),
       this.bus.subscribe('device.binding', (e) => this.bindingChanged(e.sns, e.deviceIds)),
+      this.bus.subscribe('billing.changed', (e: BillingChangedEvent) =>
+        this.cache.invalidateTeam(e.teamId, e.deviceIds),
+      ),
     ];
     return () => off.forEach((f) => f());
   }
@@ -90,8 +100,12 @@ export class IngestService {
     // sends belongs to its binding, backfill of older times too (docs/architecture.md, Bindings).
     if (device === null || device.teamId === null) return undefined;
     this.teamOf.set(device.deviceId, device.teamId);
-    const built = buildFrames(device, dataSamples(payload));
-    if (built.unknownTag === 0 && built.wrongType === 0) return this.writer.write(built.frames);
+    let samples = dataSamples(payload);
+    if (device.templateLocked) return this.dropLocked(device, samples, receivedAt);
+    if (device.intervalMs) samples = this.throttle(device.deviceId, device.intervalMs, samples);
+    const built = buildFrames(device, samples);
+    if (built.unknownTag === 0 && built.wrongType === 0 && built.tagQuota === 0)
+      return this.writer.write(built.frames);
     const drops = new Map<number, DropDelta>([
       [
         device.deviceId,
@@ -99,12 +113,50 @@ export class IngestService {
           unknownTag: built.unknownTag,
           wrongType: built.wrongType,
           badPayload: 0,
+          tagQuota: built.tagQuota,
           reason: built.reason,
           at: receivedAt,
         },
       ],
     ]);
     return this.writer.write(built.frames, drops);
+  }
+
+  /**
+   * The samples at least `intervalMs` away from the device's last stored one (either way: backfill
+   * of older times is thinned the same way). The same timestamp as the last stored sample passes
+   * (several samples of one time make one frame; a redelivery is a duplicate the store ignores).
+   */
+  private throttle(deviceId: number, intervalMs: number, samples: DataSample[]): DataSample[] {
+    const keptAt = this.cache.keptAt;
+    let at = keptAt.get(deviceId);
+    let kept: DataSample[] | undefined;
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i]!;
+      if (at !== undefined && s.ts !== at && Math.abs(s.ts - at) < intervalMs) {
+        kept ??= samples.slice(0, i);
+        continue;
+      }
+      kept?.push(s);
+      at = s.ts;
+    }
+    if (at !== undefined) keptAt.set(deviceId, at);
+    return kept ?? samples;
+  }
+
+  /** A device of a locked template: its values are counted (template_locked), none stored. */
+  private dropLocked(device: DeviceTags, samples: readonly DataSample[], at: number): undefined {
+    let values = 0;
+    for (const s of samples) values += Object.keys(s.v).length;
+    this.writer.addDrops(device.deviceId, {
+      unknownTag: 0,
+      wrongType: 0,
+      badPayload: 0,
+      templateLocked: values,
+      reason: `template_locked: template ${device.templateId} is locked`,
+      at,
+    });
+    return undefined;
   }
 
   private countBadPayload(sn: string, error: string): void {

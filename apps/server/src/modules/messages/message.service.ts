@@ -130,6 +130,20 @@ export class MessageService {
     return this.repo.insert({ ...to, kind: 'notice', ...text }, db);
   }
 
+  /**
+   * Billing messages (kind 'billing': the billing messages job), one per user in that user's
+   * language, written inside `db` when it is a transaction; `changed` after the commit.
+   */
+  async billing(
+    teamId: number,
+    messages: readonly { userId: number; title: string; body: string }[],
+    db?: Transaction<Database>,
+  ): Promise<void> {
+    for (const m of messages) {
+      await this.repo.insert({ teamId, userId: m.userId, kind: 'billing', title: m.title, body: m.body }, db);
+    }
+  }
+
   /** The unread counts of these users changed (after the commit of what changed them). */
   changed(teamId: number, userIds: number[]): void {
     if (userIds.length > 0) this.bus.publish('messages.changed', { teamId, userIds });

@@ -97,6 +97,12 @@ export function presentMonitorTag(
   };
 }
 
+/** How many TAGs a device may have (template tags plus points). */
+export interface TagLimits {
+  /** Inside `db` when given (a save's transaction: SQLite has one connection). */
+  tagLimit(deviceId: number, freeLimit: number, db?: Transaction<Database>): Promise<number>;
+}
+
 /**
  * The data monitor of one device (monitor.api.ts): its tags with their config status, and its
  * own monitor points. Every save runs in one transaction that first bumps the device's config
@@ -110,11 +116,16 @@ export class MonitorService {
     private readonly repo: MonitorRepo,
     private readonly deviceTags: DeviceTagReads,
     private readonly publisher: DeviceConfigPublisher,
+    /** The device's TAG limit: its TAG allocation, else devices.tag_limit (billing's DeviceQuotaService). */
+    private readonly limits: TagLimits = { tagLimit: async (_id, free) => free },
   ) {}
 
   async list(caller: CurrentUser, deviceId: number): Promise<MonitorListReply> {
     const device = await this.requireDevice(caller, deviceId);
-    const tags = await this.deviceTags.ofDevice(deviceId);
+    const [tags, tagLimit] = await Promise.all([
+      this.deviceTags.ofDevice(deviceId),
+      this.limits.tagLimit(device.id, device.tag_limit),
+    ]);
     return {
       device_id: device.id,
       device_name: device.name ?? '',
@@ -124,7 +135,7 @@ export class MonitorService {
       sync_state: device.sync_state,
       config_version: device.config_version,
       acked_version: device.acked_version,
-      tag_limit: device.tag_limit,
+      tag_limit: tagLimit,
       tag_count: tags.length,
       tags: tags.map((t) => presentMonitorTag(t, device)),
     };
@@ -197,11 +208,12 @@ export class MonitorService {
     assertFields(fields);
     return this.save(caller, deviceId, async (trx, device, tags) => {
       this.assertUniqueNames(names, tags);
-      if (tags.length + names.length > device.tag_limit) {
+      const limit = await this.limits.tagLimit(device.id, device.tag_limit, trx);
+      if (tags.length + names.length > limit) {
         throw new AppError(
           ErrorCode.E1100_TAG_COUNT_OVER_LIMIT,
           StringErrorCode.E_MONITOR_TAG_NUM_LIMIT,
-          `${StringErrorCode.E_MONITOR_TAG_NUM_LIMIT}: ${tags.length} + ${names.length} > ${device.tag_limit}`,
+          `${StringErrorCode.E_MONITOR_TAG_NUM_LIMIT}: ${tags.length} + ${names.length} > ${limit}`,
         );
       }
       const now = Date.now();

@@ -46,6 +46,10 @@ export class SettagService {
     private readonly bus: Bus,
     private readonly timeoutMs: number,
     private readonly zones: OperateGuard,
+    /** 1052 when the device's template is locked (billing's DeviceQuotaService). */
+    private readonly templates: { assertUsable(teamId: number, templateId: number | null): Promise<void> } = {
+      assertUsable: async () => undefined,
+    },
   ) {}
 
   async write(caller: CurrentUser, body: SettagBody): Promise<SettagReply> {
@@ -55,6 +59,7 @@ export class SettagService {
     if (!(await this.zones.canOperate(caller.scope, device.id))) {
       throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     }
+    await this.templates.assertUsable(device.team_id, device.template_id);
     if (device.online !== 1)
       throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
     if (device.sync_state !== 1) throw new AppError(ErrorCode.E2002_SETTAG_TEMPLATE_NOT_SYNCED);

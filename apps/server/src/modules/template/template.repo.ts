@@ -103,6 +103,16 @@ export class TemplateRepo {
     return Number(row.n);
   }
 
+  /** The team's templates with their creation time (the billing lock rule). */
+  async creations(teamId: number, db: Db = this.db): Promise<{ id: number; created_at: number }[]> {
+    const rows = await db
+      .selectFrom('templates')
+      .select(['id', 'created_at'])
+      .where('team_id', '=', teamId)
+      .execute();
+    return rows.map((r) => ({ id: r.id, created_at: Number(r.created_at) }));
+  }
+
   async teamLimit(teamId: number, db: Db = this.db): Promise<number> {
     const row = await db
       .selectFrom('teams')

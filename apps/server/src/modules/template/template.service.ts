@@ -3,7 +3,6 @@ import {
   type TemplateAddBodyParsed,
   type TemplateDetail,
   type TemplateEditBodyParsed,
-  type TemplateItem,
   type TemplateListQueryParsed,
   type TemplateListReply,
   type TemplateTag,
@@ -16,35 +15,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { TagValues, TemplateRepo, TemplateWithCounts } from './template.repo.ts';
+import { presentItem, presentTag } from './template-present.ts';
+import type { TagValues, TemplateRepo } from './template.repo.ts';
 
 type TagInput = TemplateAddBodyParsed['tags'][number];
-
-const presentItem = (t: TemplateWithCounts): TemplateItem => ({
-  id: t.id,
-  name: t.name,
-  type: t.type,
-  data_center: t.data_center,
-  hmi_model: t.hmi_model,
-  default_value: t.default_value,
-  description: t.description,
-  version: t.version,
-  device_count: t.device_count,
-  tag_count: t.tag_count,
-  created_at: t.created_at,
-  updated_at: t.updated_at,
-});
-
-const presentTag = (t: TemplateTagRow): TemplateTag => ({
-  id: t.id,
-  name: t.name,
-  data_type: t.data_type,
-  rw: t.rw,
-  address: t.address,
-  unit: t.unit,
-  decimals: t.decimals,
-  description: t.description,
-});
 
 const tagValues = ({ id: _id, ...t }: TagInput | TemplateTag): TagValues => t;
 
@@ -70,6 +44,17 @@ export interface TemplateQuota {
 }
 
 /**
+ * Which of a team's templates are locked (the billing module's TemplateLockService: templates
+ * beyond the allowance, docs/api.md Billing) and telling it that the team's templates changed.
+ */
+export interface TemplateLocks {
+  lockedOf(teamId: number, db?: Kysely<Database> | Transaction<Database>): Promise<ReadonlySet<number>>;
+  changed(teamId: number): void;
+}
+
+const noLocks: TemplateLocks = { lockedOf: async () => new Set(), changed: () => undefined };
+
+/**
  * Single-device templates (SPEC templatelist). Names are unique in a team (1030); a team has at
  * most template_max_num templates (1033, copies included); a template some device runs cannot
  * be deleted (1037). A template id outside the caller's team or template data permissions is
@@ -85,7 +70,21 @@ export class TemplateService {
     private readonly rules: TemplateRules,
     private readonly creators: CreatorGrants = noCreatorGrants,
     private readonly quota: TemplateQuota = { templateMax: (teamId, db) => templates.teamLimit(teamId, db) },
+    private readonly locks: TemplateLocks = noLocks,
   ) {}
+
+  /** The team's templates with their creation time (what the lock rule orders). */
+  creationsOf(teamId: number, db?: Kysely<Database> | Transaction<Database>) {
+    return this.templates.creations(teamId, db);
+  }
+
+  /** As `require`, and 1052 when the template is locked (editing it, assigning it, writing through it). */
+  async requireUsable(caller: CurrentUser, id: number): Promise<Template> {
+    const t = await this.require(caller, id);
+    if ((await this.locks.lockedOf(caller.teamId)).has(id))
+      throw new AppError(ErrorCode.E1052_TEMPLATE_LOCKED);
+    return t;
+  }
 
   /** The team's template limit now (template_max_num of getUserInfo; 1033 beyond it). */
   templateMax(teamId: number): Promise<number> {
@@ -103,11 +102,19 @@ export class TemplateService {
       { search: query.search, id: query.templateid },
       { offset: (query.page - 1) * query.page_size, limit: query.page_size },
     );
-    const [max, count] = await Promise.all([
+    const [max, count, locked] = await Promise.all([
       this.quota.templateMax(caller.teamId),
       this.templates.countTeam(caller.teamId),
+      this.locks.lockedOf(caller.teamId),
     ]);
-    return { list: rows.map(presentItem), total, page: query.page, page_size: query.page_size, max, count };
+    return {
+      list: rows.map((t) => presentItem(t, locked.has(t.id))),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+      max,
+      count,
+    };
   }
 
   /** The template when the caller may use it; else 1029. */
@@ -124,12 +131,13 @@ export class TemplateService {
 
   async detail(caller: CurrentUser, id: number, db?: Transaction<Database>): Promise<TemplateDetail> {
     const t = await this.require(caller, id, db);
-    const [tags, deviceIds] = await Promise.all([
+    const [tags, deviceIds, locked] = await Promise.all([
       this.templates.tags(id, db),
       this.templates.deviceIds(t.team_id, id, db),
+      this.locks.lockedOf(t.team_id, db),
     ]);
     return {
-      ...presentItem({ ...t, device_count: deviceIds.length, tag_count: tags.length }),
+      ...presentItem({ ...t, device_count: deviceIds.length, tag_count: tags.length }, locked.has(id)),
       tags: tags.map(presentTag),
     };
   }
@@ -156,7 +164,7 @@ export class TemplateService {
 
   /** Copies a template with its tags and alarm rules under a new name (subject to the limit like a new one). */
   async copy(caller: CurrentUser, sourceId: number, name: string): Promise<TemplateDetail> {
-    const source = await this.require(caller, sourceId);
+    const source = await this.requireUsable(caller, sourceId);
     const tags = await this.templates.tags(sourceId);
     const id = await this.create(caller, name, async (trx) => {
       const { id: _id, team_id: _team, version: _v, created_at: _c, updated_at: _u, ...fields } = source;
@@ -175,7 +183,7 @@ export class TemplateService {
   }
 
   async edit(caller: CurrentUser, body: TemplateEditBodyParsed): Promise<TemplateDetail> {
-    await this.require(caller, body.id);
+    await this.requireUsable(caller, body.id);
     if (body.name !== undefined && (await this.templates.nameTaken(caller.teamId, body.name, body.id))) {
       throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
     }
@@ -201,6 +209,7 @@ export class TemplateService {
       }
       await this.templates.delete(id, trx);
     });
+    this.locks.changed(caller.teamId);
   }
 
   /**
@@ -238,7 +247,7 @@ export class TemplateService {
     name: string,
     insert: (trx: Transaction<Database>) => Promise<number>,
   ): Promise<number> {
-    return this.unique(() =>
+    const id = await this.unique(() =>
       this.db.transaction().execute(async (trx) => {
         if (await this.templates.nameTaken(caller.teamId, name, undefined, trx)) {
           throw new AppError(ErrorCode.E1030_TEMPLATE_NAME_EXISTS);
@@ -251,6 +260,8 @@ export class TemplateService {
         return insert(trx);
       }),
     );
+    this.locks.changed(caller.teamId);
+    return id;
   }
 
   /** The new tag list: tags with an id of this template are updated, others added, missing ones removed. */
