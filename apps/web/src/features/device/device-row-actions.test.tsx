@@ -112,7 +112,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe('device row actions by permission', () => {
+describe('device row actions by permission', { timeout: 20_000 }, () => {
   it('a viewer (2 only) gets the history, nothing that calls an edit route', async () => {
     const { more, items } = await render({ canEdit: false, canDelete: false, canMonitor: false });
     expect(more).not.toBeNull();
