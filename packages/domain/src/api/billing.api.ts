@@ -79,6 +79,10 @@ export const cardQuota = z.object({
 });
 export type CardQuota = z.infer<typeof cardQuota>;
 
+/** What a card has left: RA gigabytes are what its usage left (GiB, two decimals, rounded down). */
+export const cardLeft = cardQuota.extend({ gigabytes: z.number().nonnegative() });
+export type CardLeft = z.infer<typeof cardLeft>;
+
 export const billingCard = z.object({
   id: z.number().int(),
   type: cardKindSchema,
@@ -90,7 +94,7 @@ export const billingCard = z.object({
   expires_at: z.number().int().nullable(),
   quota: cardQuota,
   /** TAGs not yet allocated to a device (RA: gigabytes not yet used). */
-  left: cardQuota,
+  left: cardLeft,
 });
 export type BillingCard = z.infer<typeof billingCard>;
 

@@ -38,13 +38,17 @@ export interface MessageTextCatalogue {
   /**
    * Billing messages (kind 'billing', the billing messages job): a card expiring in 30 days, in
    * 7 days, expired. Placeholders: cardType (from `cardType`), card (masked number), date
-   * (YYYY-MM-DD, UTC), days (whole days left).
+   * (YYYY-MM-DD, UTC), days (whole days left). Remote Access traffic of a card at 80 % and 100 %
+   * of its gigabytes: cardType, card, device (name, else serial number), used (GB used, two
+   * decimals), gigabytes (the card's quota).
    */
   billing: {
     cardType: { ca: string; ra: string };
     expiring30: MessageText;
     expiring7: MessageText;
     expired: MessageText;
+    traffic80: MessageText;
+    traffic100: MessageText;
   };
 }
 

@@ -1,4 +1,4 @@
-import { CardStatus, maskCardNumber, type BillingCard, type CardKind } from '@hmi/domain';
+import { CardStatus, GIB, maskCardNumber, type BillingCard, type CardKind } from '@hmi/domain';
 
 /** A card row with its batch's quota, as the repositories read it. */
 export interface CardWithQuota {
@@ -11,6 +11,14 @@ export interface CardWithQuota {
   tags: number;
   level: number | null;
   gigabytes: number;
+  /** RA: the bytes charged to it (ra_card_allocations.used_bytes; 0 when not allocated). */
+  used_bytes?: number | null;
+}
+
+/** RA gigabytes left of a quota after `usedBytes` (GiB = 1024^3), two decimals, rounded down. */
+export function gigabytesLeft(gigabytes: number, usedBytes: number): number {
+  const left = Math.max(0, gigabytes * GIB - usedBytes);
+  return Math.floor((left * 100) / GIB) / 100;
 }
 
 /** The status is computed when read: nothing runs when a card expires. */
@@ -41,7 +49,11 @@ export function presentCard(card: CardWithQuota, allocatedTags: number, now: num
     quota,
     // An outdated card holds nothing any more (what it funded locks: later part).
     left: active
-      ? { ...quota, tags: Math.max(0, card.tags - allocatedTags) }
+      ? {
+          ...quota,
+          tags: Math.max(0, card.tags - allocatedTags),
+          gigabytes: gigabytesLeft(card.gigabytes, Number(card.used_bytes ?? 0)),
+        }
       : { templates: 0, tags: 0, level: card.level, gigabytes: 0 },
   };
 }

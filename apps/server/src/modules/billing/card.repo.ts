@@ -114,11 +114,15 @@ export class CardRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** The team's cards with their quota, newest activation first. */
+  /**
+   * The team's cards with their quota, newest activation first; RA cards with the bytes their
+   * device's usage charged to them (a card funds one device: one allocation row at most).
+   */
   teamCards(teamId: number, db: Db = this.db) {
     return db
       .selectFrom('cards')
       .innerJoin('card_batches', 'card_batches.id', 'cards.batch_id')
+      .leftJoin('ra_card_allocations', 'ra_card_allocations.card_id', 'cards.id')
       .select([
         'cards.id',
         'cards.type',
@@ -129,6 +133,7 @@ export class CardRepo {
         'card_batches.tags',
         'card_batches.level',
         'card_batches.gigabytes',
+        'ra_card_allocations.used_bytes',
       ])
       .where('cards.team_id', '=', teamId)
       .orderBy('cards.activated_at', 'desc')

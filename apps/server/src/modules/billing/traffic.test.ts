@@ -3,6 +3,7 @@ import {
   GIB,
   Perm,
   trafficMonthOf,
+  type MyAccountReply,
   type RaAllocation,
   type RaTrafficReply,
   type RechargeRecordReply,
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
+import { gigabytesLeft } from './billing-present.ts';
 import { activateCard, issueTestCard } from './billing-test-helpers.ts';
 
 /* Remote Access traffic through the API: allocation, the monthly switch, a device's traffic. */
@@ -185,5 +187,31 @@ describe('the ledger stays with the device', () => {
     expect(after.remaining_bytes).toBe(2 * GIB - 1024);
     expect(after.cards).toMatchObject([{ card_id: card.id, used_bytes: 1024 }]);
     expect(after.months).toMatchObject([{ on: true, bytes_up: 1000, bytes_down: 24, used_bytes: 1024 }]);
+  });
+});
+
+describe('my account: what an RA card has left', () => {
+  it('is gigabytes minus the bytes charged to it, in GiB with two decimals (rounded down)', () => {
+    expect(gigabytesLeft(5, 0)).toBe(5);
+    expect(gigabytesLeft(5, 1.5 * GIB)).toBe(3.5);
+    expect(gigabytesLeft(5, 1.5 * GIB + 1)).toBe(3.49);
+    expect(gigabytesLeft(2, GIB / 3)).toBe(1.66);
+    expect(gigabytesLeft(1, 2 * GIB)).toBe(0);
+  });
+
+  it('GET /billing/myAccount shows the left gigabytes of each RA card after the ledger charged it', async () => {
+    const a = await createActiveUser(server);
+    const token = a.tokens.token;
+    const device = await buildDevice(server, token);
+    const [used, spare, gone] = [await raCard(a, 5), await raCard(a, 3), await raCard(a, 2)];
+    await allocate(token, used.id, device.id);
+    await server.app.services.trafficLedger.record(device.id, { up: GIB, down: GIB / 4 });
+    await expire(gone.id);
+    const reply = await server.call<MyAccountReply>('GET', '/billing/myAccount', { token });
+    expect(reply.body).toMatchObject({ code: 0 });
+    const byId = new Map(reply.body.data.cards.map((c) => [c.id, c]));
+    expect(byId.get(used.id)).toMatchObject({ quota: { gigabytes: 5 }, left: { gigabytes: 3.75 } });
+    expect(byId.get(spare.id)).toMatchObject({ quota: { gigabytes: 3 }, left: { gigabytes: 3 } });
+    expect(byId.get(gone.id)).toMatchObject({ quota: { gigabytes: 2 }, left: { gigabytes: 0 } });
   });
 });

@@ -70,6 +70,18 @@ describe('card display', () => {
     });
   });
 
+  it('sums what the cards’ usage left (decimals from the server), not their quotas', () => {
+    const ra = (gb: number, left: number) =>
+      card({
+        type: 'ra',
+        status: CardStatus.Active,
+        quota: { templates: 0, tags: 0, level: null, gigabytes: gb },
+        left: { templates: 0, tags: 0, level: null, gigabytes: left },
+      });
+    expect(trafficSummary([ra(5, 3.75), ra(2, 0.1), ra(1, 0.2)])).toEqual({ left: 4.05, total: 8 });
+    expect(trafficSummary([ra(1, 0.1), ra(1, 0.2)])?.left).toBe(0.3);
+  });
+
   it('turns used of total into a bounded percentage', () => {
     expect(usedPercent(1, 4)).toBe(25);
     expect(usedPercent(6, 4)).toBe(100);

@@ -77,12 +77,17 @@ export function expiryWarnings(account: Pick<MyAccountReply, 'cards' | 'expiry_p
     }));
 }
 
-/** Remote Access traffic of the active RA cards (gigabytes left of total); undefined without any. */
+/**
+ * Remote Access traffic of the active RA cards: the gigabytes their usage left (the server's
+ * `left`, two decimals) of their quotas; undefined without any.
+ */
 export function trafficSummary(cards: readonly BillingCard[]): { left: number; total: number } | undefined {
   const active = cards.filter((c) => c.type === 'ra' && c.status === CardStatus.Active);
   if (active.length === 0) return undefined;
+  // Summed in hundredths: 0.1 + 0.2 reads 0.3, not 0.30000000000000004.
+  const hundredths = active.reduce((n, c) => n + Math.round(c.left.gigabytes * 100), 0);
   return {
-    left: active.reduce((n, c) => n + c.left.gigabytes, 0),
+    left: hundredths / 100,
     total: active.reduce((n, c) => n + c.quota.gigabytes, 0),
   };
 }

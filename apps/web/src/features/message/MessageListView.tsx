@@ -21,10 +21,10 @@ import './message.css';
 
 /**
  * A message page of the message centre: filters in the URL, one page of the user's messages of
- * `kind`, mark read one / selected / all; alarm messages add state and level filters and the
- * xlsx export of AskAlarms.
+ * `kind` (notices, alarms or billing), mark read one / selected / all; alarm messages add state
+ * and level filters and the xlsx export of AskAlarms.
  */
-export function MessageListView({ kind }: { kind: Extract<MessageKindName, 'alarm' | 'notice'> }) {
+export function MessageListView({ kind }: { kind: MessageKindName }) {
   const { t } = useTranslation('message');
   const compact = Grid.useBreakpoint().md === false;
   const [params, update] = useMessageParams();

@@ -8,10 +8,11 @@ import { formatClock, useMessageTitle } from './message-format.ts';
 import { useSetRead, useTodayMessages } from './use-messages.ts';
 import './message.css';
 
-/** The message page of each kind; billing messages have no screen yet (their issue comes later). */
-const pageOf: Readonly<Partial<Record<MessageKindName, string>>> = {
+/** The message page of each kind (billing only reached when the header shows billing). */
+const pageOf: Readonly<Record<MessageKindName, string>> = {
   alarm: MenuPath.MsgAlarm,
   notice: MenuPath.MsgSystem,
+  billing: MenuPath.MsgBilling,
 };
 
 const kindIcon: Readonly<Record<MessageKindName, React.ReactNode>> = {
@@ -42,10 +43,8 @@ export function MessagePopover({ counts, showBilling, onDone }: Props) {
   const items = (today.data?.list ?? []).filter((m) => kinds.includes(m.kind));
 
   const go = (kind: MessageKindName) => {
-    const path = pageOf[kind];
-    if (!path) return;
     onDone();
-    void navigate(path);
+    void navigate(pageOf[kind]);
   };
   const open = (m: MessageItem) => {
     if (!m.read) setRead.mutate({ ids: [m.id] });
@@ -73,7 +72,6 @@ export function MessagePopover({ counts, showBilling, onDone }: Props) {
             <button
               type="button"
               className="message-popover-kind"
-              disabled={!pageOf[k]}
               onClick={() => go(k)}
               data-testid={`popover-kind-${k}`}
             >
@@ -128,6 +126,11 @@ export function MessagePopover({ counts, showBilling, onDone }: Props) {
         <Button type="link" size="small" onClick={() => go('notice')} data-testid="popover-go-notice">
           {t('title.notice')}
         </Button>
+        {showBilling ? (
+          <Button type="link" size="small" onClick={() => go('billing')} data-testid="popover-go-billing">
+            {t('title.billing')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

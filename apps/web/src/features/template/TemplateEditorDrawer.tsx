@@ -32,7 +32,10 @@ interface Props {
   onClose(): void;
 }
 
-/** Create or edit a single-device template with its tags; read-only without the edit permission. */
+/**
+ * Create or edit a single-device template with its tags; read-only without the edit permission
+ * and for a locked template (beyond the team's allowance: the server refuses edits, 1052).
+ */
 export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
   const { t } = useTranslation('template');
   const screens = Grid.useBreakpoint();
@@ -46,7 +49,8 @@ export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
   const [rows, setRows] = useState<TagRow[]>([]);
   const [tried, setTried] = useState(false);
   const creating = target === 'new';
-  const readOnly = !creating && !canEdit;
+  const locked = id !== undefined && detail.data?.id === id && detail.data.locked;
+  const readOnly = !creating && (!canEdit || locked);
   const problems = useMemo(() => checkRows(rows), [rows]);
   const centers = useMemo(
     () =>
@@ -149,6 +153,16 @@ export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
         <Alert type="error" showIcon title={t('editor.notFound')} data-testid="template-load-failed" />
       ) : (
         <>
+          {locked ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('locked.notice')}
+              description={t('locked.tooltip')}
+              className="template-locked-notice"
+              data-testid="template-locked-notice"
+            />
+          ) : null}
           <Form<Values>
             form={form}
             layout="vertical"

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { MenuPath, type TemplateItem, type TemplateListReply } from '@hmi/domain';
+import { TemplateLockedTag } from './TemplateLockedTag.tsx';
 
 type Columns = NonNullable<TableProps<TemplateItem>['columns']>;
 
@@ -35,10 +36,11 @@ export interface TemplateRowHandlers {
 
 type RowActionsProps = TemplateRowRights & TemplateRowHandlers & { tpl: TemplateItem };
 
-/** Open (a button on a desktop) and the menu of copy, delete (and open on a phone). */
+/** Open (a button on a desktop) and the menu of copy, delete (and open on a phone); a locked one opens read-only. */
 function TemplateRowActions(p: RowActionsProps) {
   const { t } = useTranslation('template');
-  const { tpl, compact, canEdit, canCopy, canDelete } = p;
+  const { tpl, compact, canCopy, canDelete } = p;
+  const canEdit = p.canEdit && !tpl.locked;
   const openLabel = canEdit ? t('action.edit') : t('action.view');
   const openIcon = canEdit ? <EditOutlined /> : <EyeOutlined />;
   return (
@@ -62,7 +64,14 @@ function TemplateRowActions(p: RowActionsProps) {
             items: [
               ...(compact ? [{ key: 'open', icon: openIcon, label: openLabel }] : []),
               ...(canCopy
-                ? [{ key: 'copy', icon: <CopyOutlined />, label: t('action.copy'), disabled: p.limitReached }]
+                ? [
+                    {
+                      key: 'copy',
+                      icon: <CopyOutlined />,
+                      label: t('action.copy'),
+                      disabled: p.limitReached || tpl.locked,
+                    },
+                  ]
                 : []),
               ...(canDelete
                 ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('action.delete'), danger: true }]
@@ -103,13 +112,16 @@ function templateColumns(t: TFunction, rights: TemplateRowRights, handlers: Temp
       fixed: compact ? undefined : 'left',
       render: (_v, tpl) => (
         <div className="template-name-cell">
-          <a
-            onClick={() => handlers.onOpen(tpl.id)}
-            className="template-name"
-            data-testid="template-name-link"
-          >
-            <FileTextOutlined /> {tpl.name}
-          </a>
+          <span className="template-name-line">
+            <a
+              onClick={() => handlers.onOpen(tpl.id)}
+              className="template-name"
+              data-testid="template-name-link"
+            >
+              <FileTextOutlined /> {tpl.name}
+            </a>
+            {tpl.locked ? <TemplateLockedTag /> : null}
+          </span>
           {compact ? (
             <span className="device-sub">
               {t(`type.${tpl.type}`)} · {t('tagsCount', { count: tpl.tag_count })}

@@ -30,6 +30,7 @@ const headings: Partial<Record<MenuPath, string>> = {
   [MenuPath.AlarmRecords]: 'alarm:record.title',
   [MenuPath.MsgAlarm]: 'message:title.alarm',
   [MenuPath.MsgSystem]: 'message:title.notice',
+  [MenuPath.MsgBilling]: 'message:title.billing',
   [MenuPath.User]: 'member:title',
   [MenuPath.MyAccount]: 'billing:account.title',
   [MenuPath.RechargeRecord]: 'billing:record.title',

@@ -1,29 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { MenuPath, Perm } from '@hmi/domain';
+import { menuPaths, MenuPath, Perm } from '@hmi/domain';
 import { implementedPaths } from './shell-pages.ts';
 import { pageAllowed, shellMenuFor } from './use-shell-menu.ts';
 
 const main = { permissions: [], is_main: true };
-const withBilling = new Set([...implementedPaths, MenuPath.MsgBilling]);
+const billingPage = (menu: Parameters<typeof menuPaths>[0]) => menuPaths(menu).includes(MenuPath.MsgBilling);
 
-describe('billing messages in the header', () => {
-  it.each(['cn', 'in', 'eu'] as const)('are hidden in %s while billing is not built', (region) => {
-    expect(shellMenuFor(main, region).showBillingMessages).toBe(false);
+describe('the billing messages page (registered in shell-pages)', () => {
+  it('is registered', () => {
+    expect(implementedPaths.has(MenuPath.MsgBilling)).toBe(true);
   });
 
-  it('show for the main user and permitted users once their page exists, outside cn', () => {
-    expect(shellMenuFor(main, 'eu', withBilling).showBillingMessages).toBe(true);
-    expect(
-      shellMenuFor({ permissions: [Perm.MsgBillingView], is_main: false }, 'in', withBilling)
-        .showBillingMessages,
-    ).toBe(true);
-    expect(shellMenuFor({ permissions: [], is_main: false }, 'eu', withBilling).showBillingMessages).toBe(
+  it.each(['in', 'eu'] as const)('is in the main account’s menu in %s', (region) => {
+    expect(billingPage(shellMenuFor(main, region).menu)).toBe(true);
+  });
+
+  it('is offered to a sub-account with msgBilling view (23) outside cn, not to one without', () => {
+    const sub = (permissions: number[]) => shellMenuFor({ permissions, is_main: false }, 'eu');
+    expect(billingPage(sub([Perm.MsgBillingView]).menu)).toBe(true);
+    expect(billingPage(sub([Perm.AccountView]).menu)).toBe(false);
+  });
+
+  it('is not in any menu in cn, the main account’s included', () => {
+    expect(billingPage(shellMenuFor(main, 'cn').menu)).toBe(false);
+    expect(billingPage(shellMenuFor({ permissions: [Perm.MsgBillingView], is_main: false }, 'cn').menu)).toBe(
       false,
     );
   });
+});
 
-  it('stay hidden in cn even once their page exists', () => {
-    expect(shellMenuFor(main, 'cn', withBilling).showBillingMessages).toBe(false);
+describe('billing messages in the header (same rule as the page)', () => {
+  it('count for the main user and permitted users outside cn', () => {
+    expect(shellMenuFor(main, 'eu').showBillingMessages).toBe(true);
+    expect(
+      shellMenuFor({ permissions: [Perm.MsgBillingView], is_main: false }, 'in').showBillingMessages,
+    ).toBe(true);
+    expect(shellMenuFor({ permissions: [], is_main: false }, 'eu').showBillingMessages).toBe(false);
+  });
+
+  it('do not count in cn', () => {
+    expect(shellMenuFor(main, 'cn').showBillingMessages).toBe(false);
+  });
+
+  it('do not count where the page is not registered', () => {
+    const without = new Set([...implementedPaths].filter((p) => p !== MenuPath.MsgBilling));
+    expect(shellMenuFor(main, 'eu', without).showBillingMessages).toBe(false);
   });
 });
 

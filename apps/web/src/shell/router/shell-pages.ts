@@ -91,6 +91,11 @@ export const shellPages: readonly ShellPage[] = [
     load: () => import('../../pages/message/MsgAlarmPage.tsx').then((m) => m.MsgAlarmPage),
   },
   {
+    path: MenuPath.MsgBilling,
+    title: 'menu:message.billing',
+    load: () => import('../../pages/message/MsgBillingPage.tsx').then((m) => m.MsgBillingPage),
+  },
+  {
     path: MenuPath.MsgSystem,
     title: 'menu:message.system',
     load: () => import('../../pages/message/MsgSystemPage.tsx').then((m) => m.MsgSystemPage),
