@@ -66,8 +66,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('role-table')).toContainText('Engineer');
       await shot('roles');
       await page.locator('[data-testid^="role-edit-"]').first().click();
-      await page.getByTestId('role-tab-permissions').click();
-      await expect(page.getByTestId('role-permissions')).toBeVisible();
+      await expect(page.getByTestId('role-name')).toHaveValue('Engineer');
+      // A click while the drawer still slides in can be lost: click until the tab shows.
+      await expect(async () => {
+        await page.getByTestId('role-tab-permissions').click();
+        await expect(page.getByTestId('role-permissions')).toBeVisible({ timeout: 1000 });
+      }).toPass();
       await page.waitForTimeout(300);
       await shot('role-editor');
       await page.goto(`${mainUrl}/#/system/safeZone`);
