@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { resolveLocale, type Locale } from '@hmi/domain';
 import { storage } from '../storage/storage.ts';
 import { StorageKey } from '../storage/storage-keys.ts';
-import { localeBundles } from './locale-bundles.ts';
+import { consoleBundles, localeBundles } from './locale-bundles.ts';
 
 /** The stored language, else the browser's, mapped onto zh-cn / en-us / zh-tw. */
 export function currentLocale(): Locale {
@@ -30,6 +30,20 @@ export async function initI18n(): Promise<Locale> {
   });
   document.documentElement.lang = locale === 'zh-cn' ? 'zh-CN' : locale === 'zh-tw' ? 'zh-TW' : 'en-US';
   return locale;
+}
+
+let consoleTexts: Promise<void> | undefined;
+
+/**
+ * Adds the console's namespaces of the interface language (once): the signed-in shell waits for
+ * them before it renders, so the login page's first visit stays small.
+ */
+export function loadConsoleTexts(): Promise<void> {
+  consoleTexts ??= consoleBundles[currentLocale()]().then((namespaces) => {
+    const lng = i18n.language;
+    for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(lng, ns, texts, true, true);
+  });
+  return consoleTexts;
 }
 
 /** SPEC section 1: store the choice, clear the cached card-type list, reload. */

@@ -17,3 +17,10 @@ export const localeBundles: Record<Locale, () => Promise<Namespaces>> = {
   'en-us': () => import('./bundles/en-us.bundle.ts').then((m) => byNamespace(m.files)),
   'zh-tw': () => import('./bundles/zh-tw.bundle.ts').then((m) => byNamespace(m.files)),
 };
+
+/** The console's namespaces of each language, fetched with the signed-in shell (loadConsoleTexts). */
+export const consoleBundles: Record<Locale, () => Promise<Namespaces>> = {
+  'zh-cn': () => import('./bundles/zh-cn.console.ts').then((m) => byNamespace(m.files)),
+  'en-us': () => import('./bundles/en-us.console.ts').then((m) => byNamespace(m.files)),
+  'zh-tw': () => import('./bundles/zh-tw.console.ts').then((m) => byNamespace(m.files)),
+};

@@ -16,7 +16,7 @@ import {
   type Locale,
   type TermFamily,
 } from '@hmi/domain';
-import { localeBundles } from './locale-bundles.ts';
+import { consoleBundles, localeBundles } from './locale-bundles.ts';
 
 /*
  * One name per level, type, state and kind in each language: the console shows the domain's term
@@ -95,10 +95,22 @@ describe.each(locales)('%s', (locale) => {
     expect(bundle.validation).toEqual(validationMessages[locale]);
   });
 
+  it('the public and the console bundles together hold every web namespace, each once', async () => {
+    const pub = Object.keys(await localeBundles[locale]());
+    const con = Object.keys(await consoleBundles[locale]());
+    expect(pub.filter((ns) => con.includes(ns))).toEqual([]);
+    expect([...pub, ...con].sort()).toEqual(
+      [...webTexts(locale).map(([ns]) => ns), 'errors', 'terms', 'validation'].sort(),
+    );
+    // The console's namespaces are not on a first visit to /login.
+    expect(pub).not.toContain('member');
+    expect(pub).toContain('login');
+  });
+
   it('every term reads as the catalogue names it, also where a web text refers to one', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
-      resources: { [locale]: await localeBundles[locale]() },
+      resources: { [locale]: { ...(await localeBundles[locale]()), ...(await consoleBundles[locale]()) } },
       lng: locale,
       lowerCaseLng: true,
       fallbackLng: false,

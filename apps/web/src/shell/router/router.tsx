@@ -3,6 +3,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { shellPages } from './shell-pages.ts';
 import { LoginPage } from '../../pages/login/LoginPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
+import { loadConsoleTexts } from '../../shared/i18n/i18n.ts';
 
 /** Public routes other than /login are fetched when first visited. */
 const publicRoutes: RouteObject[] = [
@@ -53,7 +54,11 @@ const startRedirect = () => import('./StartRedirect.tsx').then((m) => ({ Compone
 /** The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. */
 const shellRoute: RouteObject = {
   path: '/',
-  lazy: () => import('./SessionGuard.tsx').then((m) => ({ Component: m.SessionGuard })),
+  // The console's texts come with the guard (the public pages' texts were loaded at start).
+  lazy: () =>
+    Promise.all([import('./SessionGuard.tsx'), loadConsoleTexts()]).then(([m]) => ({
+      Component: m.SessionGuard,
+    })),
   children: [
     {
       lazy: () => import('../layout/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
