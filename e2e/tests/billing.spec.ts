@@ -112,7 +112,8 @@ test('issues cards, activates one in the browser, allocates and upgrades TAGs, s
     await page.getByTestId('tag-allocate-level').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect(options.first()).toContainText(`Level ${level}:`);
-    await options.first().click();
+    // Enter takes the active (first) option: a click there could wait on the closing device list.
+    await page.keyboard.press('Enter');
     await page.getByTestId('tag-allocate-submit').click();
     await expect(dialog).toBeHidden();
   }
