@@ -8,6 +8,7 @@ import { validationMessages } from '@hmi/domain';
 import billing from '../../i18n/en-us/billing.json';
 import { ApiError } from '../../shared/http/http-errors.ts';
 import { TagAllocateDialog } from './TagAllocateDialog.tsx';
+import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
 
 const api = vi.hoisted(() => ({ allocate: vi.fn() }));
 vi.mock('./billing.api.ts', () => ({
@@ -79,24 +80,7 @@ beforeAll(async () => {
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   api.allocate.mockReset();
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayoutApis();
 });
 afterEach(async () => {
   await act(async () => root.unmount());

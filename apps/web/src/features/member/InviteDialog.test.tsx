@@ -8,6 +8,7 @@ import { validationMessages } from '@hmi/domain';
 import member from '../../i18n/en-us/member.json';
 import { ApiError } from '../../shared/http/http-errors.ts';
 import { InviteDialog } from './InviteDialog.tsx';
+import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
 
 const invite = vi.hoisted(() => vi.fn());
 vi.mock('./member.api.ts', () => ({ memberApi: { invite }, memberKeys: { all: ['member'] } }));
@@ -77,24 +78,7 @@ beforeAll(async () => {
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   invite.mockReset();
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayoutApis();
 });
 afterEach(async () => {
   await act(async () => root.unmount());

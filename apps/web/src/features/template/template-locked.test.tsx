@@ -8,6 +8,7 @@ import type { TemplateDetail, TemplateItem } from '@hmi/domain';
 import template from '../../i18n/en-us/template.json';
 import { TemplateTable } from './TemplateTable.tsx';
 import { TemplateEditorDrawer } from './TemplateEditorDrawer.tsx';
+import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
 
 /*
  * A template beyond the team's allowance (docs/api.md, Billing, Locks): the list marks it
@@ -84,24 +85,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayoutApis();
 });
 afterEach(async () => {
   await act(async () => root.unmount());

@@ -8,6 +8,7 @@ import { Perm, type ZoneListReply } from '@hmi/domain';
 import { SafeZonesPage } from './SafeZonesPage.tsx';
 import zone from '../../i18n/en-us/zone.json';
 import common from '../../i18n/en-us/common.json';
+import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
 
 /* The zone screen's head: usage from the reply, the add button only with add (30), off at the max. */
 const list = vi.hoisted(() => vi.fn());
@@ -61,24 +62,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayoutApis();
   granted.clear();
 });
 afterEach(async () => {
