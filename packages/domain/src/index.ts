@@ -61,3 +61,4 @@ export * from './api/member.api.ts';
 export * from './api/invitation.api.ts';
 export * from './api/billing.api.ts';
 export * from './api/billing-traffic.api.ts';
+export * from './api/remote.api.ts';

@@ -141,12 +141,13 @@ export const liveDataMessage = z.object({
   items: z.array(liveDataItem),
 });
 
-export const liveActKinds = ['online', 'offline', 'sync', 'settag'] as const;
+export const liveActKinds = ['online', 'offline', 'sync', 'settag', 'tunnel'] as const;
 
 /**
  * Something happened to a subscribed device. online/offline: its connection state
  * (`online` 0/1). sync: its config was acknowledged (`sync_state` 0/1, `version`). settag: a
- * write finished (`tag_id`, `value`, `ok`, `code` on failure, `write_id`).
+ * write finished (`tag_id`, `value`, `ok`, `code` on failure, `write_id`). tunnel: the
+ * device's remote-access status changed (`tunnel_state`, `operator_name`, `viewers`).
  */
 export const liveActMessage = z.object({
   type: z.literal('act'),
@@ -161,6 +162,9 @@ export const liveActMessage = z.object({
   ok: z.boolean().optional(),
   code: z.union([z.number().int(), z.string()]).optional(),
   write_id: z.number().int().optional(),
+  tunnel_state: z.enum(['idle', 'in_use']).optional(),
+  operator_name: z.string().nullable().optional(),
+  viewers: z.number().int().optional(),
 });
 export type LiveActMessage = z.infer<typeof liveActMessage>;
 

@@ -39,6 +39,8 @@ export const deviceStateOnlineSchema = z.object({
   kind: deviceKindSchema.optional(),
   firmware: reportedText(128).optional(),
   ip: reportedText(64).optional(),
+  /** Whether the HMI's VNC server is on (remote screen); absent means unknown (try). */
+  vnc: z.boolean().optional(),
 });
 /** The Last Will form: a device that vanishes is reported with just `online: false`. */
 export const deviceStateOfflineSchema = z.object({ online: z.literal(false) });
@@ -157,10 +159,22 @@ export const commandOps = Object.values(CommandOp) as readonly CommandOp[];
 
 export const setTagArgsSchema = z.object({ tagId: tagIdSchema, value: tagValueSchema });
 export const switchPageArgsSchema = z.object({ page: z.number().int().nonnegative() });
+/** What a tunnel reaches on the device: its VNC server (local port 5900) or another local TCP port. */
+export const tunnelTargetSchema = z.union([
+  z.literal('vnc'),
+  z.object({ port: z.number().int().min(1).max(65535) }),
+]);
+export type TunnelTarget = z.infer<typeof tunnelTargetSchema>;
+/**
+ * Open a tunnel (docs/protocol.md, Tunnels): the device dials `url` (a ws:// or wss:// URL on the
+ * server instance holding the browser's session) adding `?token=<token>` (single use, 30 s), then
+ * pipes the WebSocket's binary messages to and from a TCP connection to `target` on itself.
+ */
 export const tunnelOpenArgsSchema = z.looseObject({
   tunnelId: z.string().min(1).max(64),
-  /** Local port on the device to expose (5900 for VNC). */
-  port: z.number().int().min(1).max(65535),
+  url: z.string().min(1).max(2048),
+  token: z.string().min(1).max(256),
+  target: tunnelTargetSchema,
 });
 export const tunnelCloseArgsSchema = z.looseObject({ tunnelId: z.string().min(1).max(64) });
 /** Rebirth: republish state, re-read the retained config and send a full data sample. */
@@ -195,6 +209,8 @@ export const CommandResultCode = {
   UnknownTag: 3,
   ReadOnlyTag: 4,
   Failed: 5,
+  /** tunnel_open with target vnc while the HMI's VNC server is off (SPEC code 1024). */
+  VncOff: 1024,
   /** settag while the device does not run the cloud's current template (SPEC code 2002). */
   TemplateNotSynced: 2002,
 } as const;
