@@ -147,7 +147,11 @@ describe('cmd and cmd/resp', () => {
       'switch_page',
     );
     expect(
-      deviceCommandSchema.parse({ id: 'c3', op: 'tunnel_open', args: { tunnelId: 't', port: 5900 } }).op,
+      deviceCommandSchema.parse({
+        id: 'c3',
+        op: 'tunnel_open',
+        args: { tunnelId: 't', url: 'ws://h/v1/ws/tunnel-device/t', token: 'k', target: 'vnc' },
+      }).op,
     ).toBe('tunnel_open');
     expect(deviceCommandSchema.parse({ id: 'c4', op: 'tunnel_close', args: { tunnelId: 't' } }).op).toBe(
       'tunnel_close',
