@@ -1,23 +1,20 @@
 import { connect, type MqttClient } from 'mqtt';
 import {
-  CommandResultCode,
-  commandEnvelopeSchema,
   decodeDevicePayload,
-  deviceCommandSchema,
   deviceTopic,
   encodeDevicePayload,
   MAX_SAMPLES_PER_MESSAGE,
   parseDeviceTopic,
-  ReadWriteType,
-  type CommandEnvelope,
-  type ConfigTag,
   type DataSample,
   type DeviceCommandResponse,
   type DeviceConfig,
   type DeviceKind,
   type TagValue,
 } from '@hmi/domain';
-import { signalFor, type Signal } from './signals.ts';
+import { buttonTag, formatValue, pressedValue } from './button-tag.ts';
+import { runCommand, type TagState } from './device-commands.ts';
+import { signalFor } from './signals.ts';
+import { createDeviceRemote } from './tunnel/device-remote.ts';
 
 export interface SimulatedDeviceOptions {
   /** Broker URL: mqtt://host:port, mqtts://, ws://host:port/mqtt. */
@@ -35,7 +32,9 @@ export interface SimulatedDeviceOptions {
   reconnectPeriodMs?: number;
   /** Most samples kept while offline and sent as backfill (`hist: true`) after reconnecting. */
   backfillLimit?: number;
-  /** Extra TLS options (`ca`, `rejectUnauthorized`) for mqtts:// and wss://. */
+  /** Whether the HMI's VNC server is on (reported in state; off: tunnel_open to vnc is 1024). Default true. */
+  vnc?: boolean;
+  /** Extra TLS options (`ca`, `rejectUnauthorized`) for mqtts:// and wss:// (broker and tunnels). */
   tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
   now?: () => number;
   log?: (line: string) => void;
@@ -48,6 +47,12 @@ export interface SimulatedDeviceHandle {
   readonly config: DeviceConfig | undefined;
   readonly connected: boolean;
   readonly page: number;
+  /** Whether the VNC server is on (the `vnc` option). */
+  readonly vnc: boolean;
+  /** Tunnels open now (tunnel_open minus the closed ones). */
+  readonly tunnels: number;
+  /** The local TCP port of the device's VNC (RFB) server, started on first use. */
+  vncPort(): Promise<number>;
   /** Data messages published (backfill included). */
   readonly published: number;
   /** The values the device would report now, by tag id. */
@@ -58,13 +63,6 @@ export interface SimulatedDeviceHandle {
   stop(): Promise<void>;
   /** Simulates a power loss: the socket dies and the broker publishes the Last Will. */
   crash(): void;
-}
-
-interface TagState {
-  tag: ConfigTag;
-  signal: Signal;
-  /** Set by settag: the machine holds that value from then on. */
-  override?: TagValue;
 }
 
 /**
@@ -82,6 +80,7 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
   const started = now();
   const topic = (c: Parameters<typeof deviceTopic>[1]) => deviceTopic(sn, c);
   const backfillLimit = options.backfillLimit ?? 3_600;
+  const vnc = options.vnc ?? true;
 
   let config: DeviceConfig | undefined;
   let tags: TagState[] = [];
@@ -111,6 +110,7 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
       model: options.model ?? (kind === 'hmi' ? 'SIM-HMI-7' : 'SIM-GW-1'),
       firmware: options.firmware ?? '1.0.0-sim',
       ip: '127.0.0.1',
+      vnc,
     });
 
   const sample = (at: number, hist = false): DataSample => {
@@ -124,6 +124,38 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
     client.publishAsync(topic(channel), payload, { qos: 1, retain }).catch((err: Error) => {
       if (!stopping) log(`${sn}: publish ${channel} failed: ${err.message}`);
     });
+
+  /** Publishes a live sample of every tag and shows it on the screen. */
+  const publishSample = () => {
+    published++;
+    remote.refresh();
+    return publish('data', JSON.stringify(sample(now())));
+  };
+
+  const remote = createDeviceRemote({
+    title: sn,
+    vnc,
+    log,
+    ...(options.tls ? { tls: options.tls } : {}),
+    lines: () => {
+      const v = sample(now()).v;
+      const target = buttonTag(tags.map((t) => t.tag));
+      return {
+        lines: tags.map((t) => ({ name: t.tag.name, value: formatValue(v[String(t.tag.id)]) })),
+        note: target ? `PUSH writes ${target.name}` : 'PUSH: no writable tag',
+      };
+    },
+    onPress: () => {
+      const target = buttonTag(tags.map((t) => t.tag));
+      const state = tags.find((t) => t.tag === target);
+      if (!state || !client.connected) return log(`${sn}: PUSH pressed, nothing to write`);
+      state.presses = (state.presses ?? 0) + 1;
+      const current = sample(now()).v[String(state.tag.id)] ?? null;
+      state.override = pressedValue(state.tag, current, state.presses);
+      log(`${sn}: PUSH pressed: ${state.tag.name} = ${formatValue(state.override)}`);
+      void publishSample();
+    },
+  });
 
   const announce = async () => {
     await client.subscribeAsync([topic('config'), topic('cmd')], { qos: 1 });
@@ -155,52 +187,20 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
   const respond = (response: DeviceCommandResponse) =>
     publish('cmd/resp', encodeDevicePayload('cmd/resp', response));
 
-  const handleCommand = async (raw: Buffer) => {
-    let envelope: CommandEnvelope;
-    try {
-      envelope = commandEnvelopeSchema.parse(JSON.parse(raw.toString('utf8')));
-    } catch {
-      log(`${sn}: ignored a command without an id`);
-      return;
-    }
-    const { id } = envelope;
-    const fail = (code: number, reason: string) => respond({ id, ok: false, code, result: { reason } });
-    const parsed = deviceCommandSchema.safeParse(envelope);
-    if (!parsed.success) {
-      const known = (
-        ['settag', 'switch_page', 'tunnel_open', 'tunnel_close', 'rebirth'] as string[]
-      ).includes(envelope.op);
-      return known
-        ? fail(CommandResultCode.BadArgs, 'invalid arguments')
-        : fail(CommandResultCode.UnknownOp, `unknown op ${envelope.op}`);
-    }
-    const cmd = parsed.data;
-    switch (cmd.op) {
-      case 'settag': {
-        const state = tags.find((t) => t.tag.id === cmd.args.tagId);
-        if (!state) return fail(CommandResultCode.UnknownTag, `no tag ${cmd.args.tagId}`);
-        if (state.tag.rw === ReadWriteType.Read) return fail(CommandResultCode.ReadOnlyTag, 'read-only tag');
-        state.override = cmd.args.value;
-        await respond({ id, ok: true, result: { tagId: cmd.args.tagId, value: cmd.args.value } });
-        published++;
-        return publish('data', JSON.stringify(sample(now())));
-      }
-      case 'switch_page':
-        page = cmd.args.page;
-        return respond({ id, ok: true, result: { page } });
-      case 'rebirth':
-        await respond({ id, ok: true });
+  const handleCommand = (raw: Buffer) =>
+    runCommand(raw, {
+      sn,
+      log,
+      remote,
+      tags: () => tags,
+      setPage: (p) => (page = p),
+      respond,
+      publishSample,
+      rebirth: async () => {
         await publish('state', stateOnline(), true);
-        if (tags.length > 0) {
-          published++;
-          await publish('data', JSON.stringify(sample(now())));
-        }
-        return;
-      default:
-        // The simulator has no screen to tunnel to.
-        return fail(CommandResultCode.Failed, `${cmd.op} is not supported by the simulator`);
-    }
-  };
+        if (tags.length > 0) await publishSample();
+      },
+    });
 
   client.on('message', (t, payload) => {
     const parsed = parseDeviceTopic(t);
@@ -227,6 +227,7 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
     const s = sample(now());
     if (client.connected) {
       published++;
+      remote.refresh();
       void publish('data', JSON.stringify(s));
     } else {
       backlog.push({ ...s, hist: true });
@@ -265,12 +266,18 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
     get published() {
       return published;
     },
+    vnc,
+    get tunnels() {
+      return remote.tunnels;
+    },
+    vncPort: () => remote.vncPort(),
     values: () => sample(now()).v,
     nextConfig: () => new Promise((resolve) => configWaiters.push(resolve)),
     async stop() {
       if (stopping) return;
       stopping = true;
       clearInterval(timer);
+      await remote.stop();
       if (client.connected) {
         await client
           .publishAsync(topic('state'), '{"online":false}', { qos: 1, retain: true })
@@ -284,6 +291,7 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
       client.options.reconnectPeriod = 0;
       client.stream.destroy();
       client.end(true);
+      void remote.stop();
     },
   };
 }
