@@ -15,6 +15,8 @@ const usage = `Usage: npm run sim -- [options]
   --seed S        identity seed: same seed, same SNs and PINs (default "sim")
   --start I       index of the first device (default 1)
   --keepalive S   MQTT keepalive in seconds (default 30)
+  --vnc-off       the HMIs' VNC server is off: state reports vnc:false and a remote
+                  screen (tunnel_open to vnc / port 5900) is refused with 1024
   --quiet         no per-device log lines
   --help`;
 
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'sim' },
     start: { type: 'string', default: '1' },
     keepalive: { type: 'string', default: '30' },
+    'vnc-off': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -58,7 +61,9 @@ const identities = Array.from({ length: count }, (_, i) => ({
   index: first + i,
   ...simulatedIdentity(values.seed, first + i, kind),
 }));
-console.log(`${count} simulated ${kind} device(s) -> ${values.url}, ${rate} sample(s)/s each\n`);
+console.log(
+  `${count} simulated ${kind} device(s) -> ${values.url}, ${rate} sample(s)/s each, VNC ${values['vnc-off'] ? 'off' : 'on'}\n`,
+);
 console.log(`${'#'.padStart(6)}  ${'SN'.padEnd(20)}  PIN`);
 for (const id of identities)
   console.log(`${String(id.index).padStart(6)}  ${id.sn.padEnd(20)}  ${id.secret}`);
@@ -92,6 +97,7 @@ for (let i = 0; i < identities.length && !stopping; i += WAVE) {
         kind,
         rate,
         keepalive,
+        vnc: !values['vnc-off'],
         ...(log ? { log } : {}),
       }),
     ),

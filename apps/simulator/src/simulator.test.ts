@@ -186,7 +186,7 @@ describe('simulated device', () => {
       ['c3', { op: 'settag', args: { tagId: 99, value: 1 } }, 3], // unknown tag
       ['c4', { op: 'reboot', args: {} }, 1], // unknown op
       ['c5', { op: 'switch_page', args: { page: -1 } }, 2], // bad args
-      ['c6', { op: 'tunnel_open', args: { tunnelId: 't', port: 5900 } }, 5], // not supported
+      ['c6', { op: 'tunnel_open', args: { tunnelId: 't', port: 5900 } }, 2], // no url, token, target
     ];
     for (const [id, cmd] of cases) await publish(deviceTopic(d.sn, 'cmd'), JSON.stringify({ id, ...cmd }));
     for (const [id, , code] of cases) expect(await resp(id)).toMatchObject({ id, ok: false, code });
