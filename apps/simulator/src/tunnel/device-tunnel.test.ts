@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ beforeEach(async () => {
     host: '127.0.0.1',
     port: 0,
     // The cloud refuses a bad token before the upgrade; here "bad" is the literal "bad".
-    verifyClient: ({ req }) => !req.url?.includes('token=bad'),
+    verifyClient: (info: { req: IncomingMessage }) => !info.req.url?.includes('token=bad'),
   });
   wss.on('connection', (ws, req) => {
     const url = new URL(req.url ?? '/', 'http://x');
