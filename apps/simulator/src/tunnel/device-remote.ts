@@ -3,7 +3,7 @@ import { CommandResultCode, type TunnelTarget } from '@hmi/domain';
 import { DeviceScreen, type ScreenLine } from '../rfb/device-screen.ts';
 import { serveRfb } from '../rfb/rfb-session.ts';
 import { listenLocal, startEchoService, type LocalService } from './local-services.ts';
-import { dialTunnel, type DialedTunnel } from './tunnel-dial.ts';
+import { dialTunnel, type JoinedTunnel } from './tunnel-dial.ts';
 
 /** The device ports a tunnel can reach on a simulated device. */
 export const VNC_PORT = 5900;
@@ -38,7 +38,7 @@ export interface TunnelOpenRequest {
  */
 export function createDeviceRemote(options: DeviceRemoteOptions) {
   const log = options.log ?? (() => undefined);
-  const tunnels = new Map<string, DialedTunnel>();
+  const tunnels = new Map<string, JoinedTunnel>();
   let screen: DeviceScreen | undefined;
   let rfb: Promise<LocalService> | undefined;
   let echo: Promise<LocalService> | undefined;
@@ -81,7 +81,7 @@ export function createDeviceRemote(options: DeviceRemoteOptions) {
     if (port === VNC_PORT && !options.vnc) return fail(CommandResultCode.VncOff, 'VNC server is off');
     const service = port === VNC_PORT ? vncService : port === ECHO_PORT ? echoService : undefined;
     if (!service) return fail(CommandResultCode.Failed, `nothing listens on port ${port}`);
-    let tunnel: DialedTunnel;
+    let tunnel: JoinedTunnel;
     try {
       const target = await connectTo((await service()).port);
       tunnel = await dialTunnel({

@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import WebSocket, { createWebSocketStream } from 'ws';
 
+export type TlsOptions = { ca?: string | Buffer; rejectUnauthorized?: boolean };
+
 export interface DialTunnelOptions {
   /** The `url` of tunnel_open (ws:// or wss://). */
   url: string;
@@ -12,13 +14,13 @@ export interface DialTunnelOptions {
   /** Most time for the WebSocket handshake, ms. Default 10000. */
   timeoutMs?: number;
   /** Extra TLS options for wss:// (`ca`, `rejectUnauthorized`). */
-  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
+  tls?: TlsOptions;
 }
 
-export interface DialedTunnel {
+export interface JoinedTunnel {
   /** Resolves when both sides are closed. */
   readonly closed: Promise<void>;
-  /** Bytes from the WebSocket to the target, and back. */
+  /** Bytes from the WebSocket to the socket (in) and back (out). */
   readonly bytes: { in: number; out: number };
   close(): void;
 }
@@ -29,59 +31,71 @@ export function tunnelUrl(url: string, token: string): string {
 }
 
 /**
- * Dials the tunnel's WebSocket and pipes its binary messages to and from `target`, with
- * back-pressure both ways (createWebSocketStream and pipeline: a slow side stops the other from
- * reading). Resolves once the WebSocket is open; rejects (and destroys the target) if it cannot
- * be opened. When either side ends or fails, both are closed.
+ * Opens a binary WebSocket; rejects on a network error, a non-101 answer (its HTTP status in
+ * the message) or a handshake slower than timeoutMs.
  */
-export async function dialTunnel(options: DialTunnelOptions): Promise<DialedTunnel> {
-  const { target } = options;
-  const ws = new WebSocket(tunnelUrl(options.url, options.token), {
-    handshakeTimeout: options.timeoutMs ?? 10_000,
-    perMessageDeflate: false,
-    ...(options.tls ?? {}),
-  });
+export async function openWebSocket(url: string, timeoutMs = 10_000, tls?: TlsOptions): Promise<WebSocket> {
+  const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, perMessageDeflate: false, ...(tls ?? {}) });
   try {
     await new Promise<void>((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
-      ws.once('unexpected-response', (_req, res) => {
-        reject(new Error(`tunnel refused: HTTP ${res.statusCode ?? '?'}`));
-        ws.terminate();
-      });
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode ?? '?'}`)));
     });
   } catch (err) {
-    target.destroy();
     ws.terminate();
     throw err;
   }
   ws.binaryType = 'nodebuffer';
+  return ws;
+}
+
+/**
+ * Pipes an open WebSocket's binary messages to and from a TCP socket with back-pressure both
+ * ways (createWebSocketStream and pipeline: a slow side stops the other from reading, nothing
+ * is buffered without limit). When either side ends or fails, both are closed.
+ */
+export function joinTunnel(ws: WebSocket, socket: Socket): JoinedTunnel {
   const stream = createWebSocketStream(ws);
   const bytes = { in: 0, out: 0 };
   stream.on('data', (b: Buffer) => (bytes.in += b.length));
-  target.on('data', (b: Buffer) => (bytes.out += b.length));
-
-  let ended = 0;
+  socket.on('data', (b: Buffer) => (bytes.out += b.length));
   let resolveClosed = () => undefined as void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
   const close = () => {
     stream.destroy();
-    target.destroy();
+    socket.destroy();
     if (ws.readyState !== WebSocket.CLOSED) ws.close(1000);
   };
+  let ended = 0;
   const done = (err: Error | null | undefined) => {
-    // One direction ended cleanly (its end passed on) or failed: the tunnel is over either way.
+    // One direction ended (its end passed on) or failed: either way the tunnel is over.
     if (err) close();
     if (++ended === 2) {
       close();
       resolveClosed();
     }
   };
-  pipeline(stream, target, done);
-  pipeline(target, stream, done);
-  ws.once('close', () => target.end());
-  target.once('close', () => {
+  pipeline(stream, socket, done);
+  pipeline(socket, stream, done);
+  ws.once('close', () => socket.end());
+  socket.once('close', () => {
     if (ws.readyState === WebSocket.OPEN) ws.close(1000);
   });
   return { closed, bytes, close };
+}
+
+/**
+ * The device side of tunnel_open: dials `url?token=` and joins it to `target`. Resolves once
+ * the WebSocket is open; rejects (and destroys the target) if it cannot be opened.
+ */
+export async function dialTunnel(options: DialTunnelOptions): Promise<JoinedTunnel> {
+  let ws: WebSocket;
+  try {
+    ws = await openWebSocket(tunnelUrl(options.url, options.token), options.timeoutMs, options.tls);
+  } catch (err) {
+    options.target.destroy();
+    throw new Error(`tunnel refused: ${(err as Error).message}`, { cause: err });
+  }
+  return joinTunnel(ws, options.target);
 }
