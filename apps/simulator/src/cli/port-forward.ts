@@ -53,13 +53,13 @@ export async function forwardPort(options: PortForwardOptions): Promise<PortForw
     socket.on('error', () => undefined);
     try {
       const session = await api.openRemote(deviceId, options.target);
-      const ws = await openWebSocket(api.tunnelSocketUrl(session));
-      if (socket.destroyed) return ws.close(1000);
-      ws.once('close', (code, reason) => {
+      const opened = await openWebSocket(api.tunnelSocketUrl(session));
+      if (socket.destroyed) return opened.ws.close(1000);
+      opened.ws.once('close', (code, reason) => {
         if (code !== 1000 && code !== 1005)
           log(`#${n}: tunnel closed by the server: ${code} ${reason.toString()}`);
       });
-      const tunnel = joinTunnel(ws, socket);
+      const tunnel = joinTunnel(opened, socket);
       tunnels.add(tunnel);
       log(
         `#${n}: ${socket.remoteAddress}:${socket.remotePort} -> ${options.sn} ${what} (tunnel ${session.tunnel_id})`,

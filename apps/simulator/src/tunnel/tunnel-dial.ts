@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { pipeline } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import WebSocket, { createWebSocketStream } from 'ws';
 
 export type TlsOptions = { ca?: string | Buffer; rejectUnauthorized?: boolean };
@@ -30,12 +30,26 @@ export function tunnelUrl(url: string, token: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
 
+/** An open WebSocket and its byte stream. */
+export interface OpenedSocket {
+  ws: WebSocket;
+  stream: Duplex;
+}
+
 /**
  * Opens a binary WebSocket; rejects on a network error, a non-101 answer (its HTTP status in
- * the message) or a handshake slower than timeoutMs.
+ * the message) or a handshake slower than timeoutMs. The stream is made before the socket opens:
+ * a message that arrives together with the handshake answer is kept, not lost.
  */
-export async function openWebSocket(url: string, timeoutMs = 10_000, tls?: TlsOptions): Promise<WebSocket> {
+export async function openWebSocket(
+  url: string,
+  timeoutMs = 10_000,
+  tls?: TlsOptions,
+): Promise<OpenedSocket> {
   const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, perMessageDeflate: false, ...(tls ?? {}) });
+  const stream = createWebSocketStream(ws);
+  const swallow = () => undefined; // the failure is reported by the rejection below
+  stream.on('error', swallow);
   try {
     await new Promise<void>((resolve, reject) => {
       ws.once('open', resolve);
@@ -43,11 +57,12 @@ export async function openWebSocket(url: string, timeoutMs = 10_000, tls?: TlsOp
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode ?? '?'}`)));
     });
   } catch (err) {
+    stream.destroy();
     ws.terminate();
     throw err;
   }
-  ws.binaryType = 'nodebuffer';
-  return ws;
+  stream.off('error', swallow);
+  return { ws, stream };
 }
 
 /**
@@ -55,8 +70,7 @@ export async function openWebSocket(url: string, timeoutMs = 10_000, tls?: TlsOp
  * ways (createWebSocketStream and pipeline: a slow side stops the other from reading, nothing
  * is buffered without limit). When either side ends or fails, both are closed.
  */
-export function joinTunnel(ws: WebSocket, socket: Socket): JoinedTunnel {
-  const stream = createWebSocketStream(ws);
+export function joinTunnel({ ws, stream }: OpenedSocket, socket: Socket): JoinedTunnel {
   const bytes = { in: 0, out: 0 };
   stream.on('data', (b: Buffer) => (bytes.in += b.length));
   socket.on('data', (b: Buffer) => (bytes.out += b.length));
@@ -90,7 +104,7 @@ export function joinTunnel(ws: WebSocket, socket: Socket): JoinedTunnel {
  * the WebSocket is open; rejects (and destroys the target) if it cannot be opened.
  */
 export async function dialTunnel(options: DialTunnelOptions): Promise<JoinedTunnel> {
-  let ws: WebSocket;
+  let ws: OpenedSocket;
   try {
     ws = await openWebSocket(tunnelUrl(options.url, options.token), options.timeoutMs, options.tls);
   } catch (err) {
