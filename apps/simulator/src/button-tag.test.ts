@@ -24,6 +24,9 @@ describe('the PUSH button tag', () => {
     expect(pressedValue({ type: 7 }, 1.5, 1)).toBe(2.5);
     expect(pressedValue({ type: 3 }, null, 1)).toBe(1);
     expect(pressedValue({ type: 9 }, 'RCP', 3)).toBe('PUSH 3');
+    expect(pressedValue({ type: 1 }, 65_535, 1)).toBe(0);
+    expect(pressedValue({ type: 4 }, 32_767, 1)).toBe(-32_768);
+    expect(pressedValue({ type: 2 }, 65_535, 1)).toBe(65_536);
     expect([true, false, null, 21.5, 'x', undefined].map(formatValue)).toEqual([
       'ON',
       'OFF',
