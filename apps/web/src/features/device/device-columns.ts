@@ -13,6 +13,7 @@ export const deviceColumnKeys = [
   'remark',
   'hmi_sn',
   'gateway_sn',
+  'remote',
 ] as const;
 export type DeviceColumnKey = (typeof deviceColumnKeys)[number];
 
@@ -54,6 +55,7 @@ export const wideColumns: readonly DeviceColumnKey[] = [
   'template',
   'labels',
   'address',
+  'remote',
 ];
 
 /** Column widths in px; the table scrolls sideways only when the chosen ones do not fit. */
@@ -71,6 +73,7 @@ export const columnWidths: Readonly<Record<DeviceColumnKey, number>> = {
   remark: 180,
   hmi_sn: 160,
   gateway_sn: 160,
+  remote: 150,
 };
 
 /** A phone shows the device and its state; the SN sits under the name. */
