@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -32,6 +32,8 @@ const SIM_BUTTON = { x: 120, y: 200 } as const; // TODO(wip/sim): the button's c
 const SIM_BUTTON_TAG = { name: 'remote_button', dataType: 4 /* INT16 */, released: 0, pressed: 1 } as const;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+mkdirSync(artifacts, { recursive: true });
 const run = promisify(execFile);
 
 let server: DeviceServer;
@@ -290,4 +292,26 @@ test('an offline HMI gives 1038', async ({ page }) => {
     timeout: 15_000,
   });
   await expect(page.getByTestId('remote-status-text')).toContainText('The device is offline.');
+});
+
+test('at 375 px the remote screen fits the phone and its status line wraps, light and dark', async ({
+  page,
+}) => {
+  const s = await seed('Phone_remote');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await uiLogin(page, server.url, s.owner);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
+    await page.goto(`${server.url}/#/device/remote?id=${s.hmi.id}`);
+    await page.reload();
+    await expectScreen(page, 'operate');
+    const canvas = (await canvasOf(page).boundingBox())!;
+    expect(canvas.x).toBeGreaterThanOrEqual(0);
+    expect(canvas.x + canvas.width).toBeLessThanOrEqual(375);
+    // Nothing of the page scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${artifacts}remote-${theme}-phone.png`, fullPage: true });
+    await page.getByTestId('remote-end').click();
+    await expect(page.getByTestId('remote-status')).toHaveAttribute('data-phase', 'ended');
+  }
 });
