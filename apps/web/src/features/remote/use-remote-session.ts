@@ -126,13 +126,22 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
       }
       const target = screen.current;
       if (gen !== generation.current || !target) return;
-      const socket = openTunnelSocket(tunnelSocketUrl(opened.ws_path));
       let closed: { code: number; reason: string } | undefined;
-      // Registered before noVNC's own handler: the close is known when noVNC reports it.
-      socket.addEventListener('close', (ev) => {
-        closed = { code: ev.code, reason: ev.reason };
-      });
-      const rfb = new Rfb(target, socket, { shared: true });
+      let rfb: RfbClient;
+      try {
+        const socket = openTunnelSocket(tunnelSocketUrl(opened.ws_path));
+        // Registered before noVNC's own handler: the close is known when noVNC reports it.
+        socket.addEventListener('close', (ev) => {
+          closed = { code: ev.code, reason: ev.reason };
+        });
+        rfb = new Rfb(target, socket, { shared: true });
+      } catch (e) {
+        // A socket noVNC cannot take (or a bad URL): the session cannot show.
+        report(e);
+        setPhase('failed');
+        void remoteApi.close(opened.session_id).catch(() => undefined);
+        return;
+      }
       rfb.viewOnly = opened.mode === 'view';
       rfb.scaleViewport = scaleRef.current;
       rfb.focusOnClick = opened.mode === 'operate';
