@@ -215,7 +215,7 @@ test('the owner operates a simulated HMI: framebuffer, a click writes a tag, byt
   await monitor.close();
 
   await page.getByTestId('remote-end').click();
-  await expect(page.getByTestId('remote-status-text')).toHaveText('Ended: you ended the session');
+  await expect(page.getByTestId('remote-status-text')).toHaveText('Ended: the user ended the session');
 
   // The traffic ledger of the month counts the session's bytes.
   await expect
@@ -236,7 +236,7 @@ test('the owner operates a simulated HMI: framebuffer, a click writes a tag, byt
   // The device page lists the session: who, and why it ended.
   await page.goto(`${server.url}/#/device/detail?id=${s.hmi.id}`);
   const sessions = page.getByTestId('devpage-remote-sessions');
-  await expect(sessions).toContainText('you ended the session', { timeout: 15_000 });
+  await expect(sessions).toContainText('the user ended the session', { timeout: 15_000 });
   await expect(page.getByTestId('devpage-remote').getByTestId('tunnel-status')).toHaveAttribute(
     'data-state',
     'idle',

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Table, Tag, Typography, type TableProps } from 'antd';
+import { Empty, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type RemoteSessionRecord, type TunnelStatus } from '@hmi/domain';
-import { formatDateTime } from '../../shared/format/date-time.ts';
+import dayjs from 'dayjs';
+import { formatBytes, type TunnelStatus } from '@hmi/domain';
+import { DATE_TIME_FORMAT, TIME_FORMAT } from '../../shared/format/date-time.ts';
 import { remoteApi, remoteKeys, TunnelStatusTag } from '../remote/index.ts';
 import { durationParts } from './connection-timeline.ts';
 import { DEVICE_PAGE_POLL_MS } from './use-device-page.ts';
@@ -14,14 +16,17 @@ interface Props {
   deviceId: number;
   /** The device's tunnel status now (GET /remote/status, then act 'tunnel'). */
   status: TunnelStatus | undefined;
-  compact: boolean;
 }
+
+/** The end of a session: its time, with the date only when it is another day than the start. */
+const endText = (start: number, end: number) =>
+  dayjs(end).format(dayjs(end).isSame(start, 'day') ? TIME_FORMAT : DATE_TIME_FORMAT);
 
 /**
  * Remote access of one device: whether someone is on its screen now, and every recorded session
  * (who, when, how long, bytes both ways, why it ended), newest first.
  */
-export function RemoteSessions({ deviceId, status, compact }: Props) {
+export function RemoteSessions({ deviceId, status }: Props) {
   const { t } = useTranslation(['remote', 'devicepage']);
   const [page, setPage] = useState(1);
   const sessions = useQuery({
@@ -34,72 +39,66 @@ export function RemoteSessions({ deviceId, status, compact }: Props) {
     durationParts(ms)
       .map((p) => t(`devicepage:duration.${p.unit}`, { count: p.count }))
       .join(' ');
-
-  const columns: TableProps<RemoteSessionRecord>['columns'] = [
-    {
-      key: 'user',
-      title: t('sessions.user'),
-      render: (_v, r) => (
-        <span>
-          {r.user_name}{' '}
-          <Tag variant="outlined">
-            {r.mode === 'operate' ? t('sessions.modeOperate') : t('sessions.modeView')}
-          </Tag>
-        </span>
-      ),
-    },
-    { key: 'started', title: t('sessions.started'), render: (_v, r) => formatDateTime(r.started_at) },
-    ...(compact
-      ? []
-      : [
-          {
-            key: 'ended',
-            title: t('sessions.ended'),
-            render: (_v: unknown, r: RemoteSessionRecord) =>
-              r.ended_at !== null ? formatDateTime(r.ended_at) : t('sessions.ongoing'),
-          },
-        ]),
-    {
-      key: 'duration',
-      title: t('sessions.duration'),
-      render: (_v, r) => (r.ended_at !== null ? duration(r.ended_at - r.started_at) : t('sessions.ongoing')),
-    },
-    { key: 'up', title: t('sessions.up'), align: 'right', render: (_v, r) => formatBytes(r.bytes_up) },
-    { key: 'down', title: t('sessions.down'), align: 'right', render: (_v, r) => formatBytes(r.bytes_down) },
-    {
-      key: 'reason',
-      title: t('sessions.reason'),
-      render: (_v, r) => (r.end_reason ? t(`end.${r.end_reason}`) : '—'),
-    },
-  ];
+  const items = sessions.data?.items ?? [];
+  const total = sessions.data?.total ?? 0;
 
   return (
     <div className="devpage-remote" data-testid="devpage-remote">
-      <div className="devpage-remote-now">
-        <Typography.Text type="secondary">{t('sessions.status')}</Typography.Text>{' '}
+      <div className="devpage-list-head">
+        <Typography.Text type="secondary">{t('sessions.status')}</Typography.Text>
         <TunnelStatusTag status={status} />
       </div>
-      <Table<RemoteSessionRecord>
-        rowKey="session_id"
-        size="small"
-        data-testid="devpage-remote-sessions"
-        columns={columns}
-        dataSource={sessions.data?.items ?? []}
-        loading={sessions.isPending}
-        scroll={{ x: compact ? 560 : 820 }}
-        locale={{ emptyText: t('sessions.empty') }}
-        pagination={
-          (sessions.data?.total ?? 0) > PAGE_SIZE
-            ? {
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: sessions.data?.total ?? 0,
-                onChange: setPage,
-                simple: compact,
-              }
-            : false
-        }
-      />
+      {sessions.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sessions.empty')} />
+      ) : (
+        <ul className="devpage-list" data-testid="devpage-remote-sessions">
+          {items.map((r) => (
+            <li
+              key={r.session_id}
+              className="devpage-list-item"
+              data-testid="devpage-remote-session"
+              data-reason={r.end_reason ?? ''}
+            >
+              <div className="devpage-list-head">
+                <Typography.Text strong ellipsis={{ tooltip: r.user_name }} className="devpage-grow">
+                  {r.user_name}
+                </Typography.Text>
+                <Tag>{r.mode === 'operate' ? t('sessions.modeOperate') : t('sessions.modeView')}</Tag>
+              </div>
+              <div className="devpage-list-meta">
+                <span className="devpage-mono">
+                  {dayjs(r.started_at).format(DATE_TIME_FORMAT)}
+                  {r.ended_at !== null ? ` – ${endText(r.started_at, r.ended_at)}` : ''}
+                </span>
+                <span>
+                  {r.ended_at !== null ? duration(r.ended_at - r.started_at) : t('sessions.ongoing')}
+                </span>
+              </div>
+              <div className="devpage-list-meta">
+                <span title={t('sessions.up')}>
+                  <ArrowUpOutlined aria-label={t('sessions.up')} /> {formatBytes(r.bytes_up)}
+                </span>
+                <span title={t('sessions.down')}>
+                  <ArrowDownOutlined aria-label={t('sessions.down')} /> {formatBytes(r.bytes_down)}
+                </span>
+                {r.end_reason ? <span>{t(`end.${r.end_reason}`)}</span> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > PAGE_SIZE ? (
+        <Pagination
+          size="small"
+          simple
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          onChange={setPage}
+        />
+      ) : null}
     </div>
   );
 }

@@ -246,7 +246,7 @@ describe('remote screen', { timeout: 20_000 }, () => {
     await settle();
     expect(api.close).toHaveBeenCalledWith(43);
     expect(second.disconnected).toBe(true);
-    expect(statusText()).toBe('Ended: you ended the session');
+    expect(statusText()).toBe('Ended: the user ended the session');
   });
 
   it('the clipboard panel sends text to the HMI and shows what the HMI copied', async () => {

@@ -275,7 +275,7 @@ export function DevicePage() {
             ) : null}
             {remoteShown ? (
               <Card className="devpage-card" title={t('remote:sessions.title')}>
-                <RemoteSessions deviceId={device.id} status={tunnels?.get(device.id)} compact={compact} />
+                <RemoteSessions deviceId={device.id} status={tunnels?.get(device.id)} />
               </Card>
             ) : null}
             <Card className="devpage-card" title={t('online.title')}>
