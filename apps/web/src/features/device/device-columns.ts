@@ -49,13 +49,13 @@ export const wideColumns: readonly DeviceColumnKey[] = [
   'sn',
   'online',
   'sync',
+  'remote',
   'model',
   'group',
   'zone',
   'template',
   'labels',
   'address',
-  'remote',
 ];
 
 /** Column widths in px; the table scrolls sideways only when the chosen ones do not fit. */
