@@ -4,6 +4,7 @@ import {
   ApartmentOutlined,
   DashboardOutlined,
   DeleteOutlined,
+  DesktopOutlined,
   EditOutlined,
   FileTextOutlined,
   LineChartOutlined,
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceListItem } from '@hmi/domain';
 import { historyHref } from '../history/index.ts';
 import { monitorHref } from '../monitor/index.ts';
+import { remoteHref } from '../remote/index.ts';
 
 export type DeviceAction = 'edit' | 'labels' | 'move' | 'template' | 'unbind';
 
@@ -23,6 +25,8 @@ export interface RowActionRights {
   canDelete: boolean;
   /** Permission 47: the row offers the device's data monitor. */
   canMonitor: boolean;
+  /** hmi 6 or hmi-check 48: an HMI's row offers its remote screen. */
+  canRemote: boolean;
 }
 
 interface Props extends RowActionRights {
@@ -31,7 +35,8 @@ interface Props extends RowActionRights {
 }
 
 /** A row's actions: edit (a button on a desktop) and the menu of links and actions the user may take. */
-export function DeviceRowActions({ device: d, compact, canEdit, canDelete, canMonitor, onAction }: Props) {
+export function DeviceRowActions(props: Props) {
+  const { device: d, compact, canEdit, canDelete, canMonitor, canRemote, onAction } = props;
   const { t } = useTranslation('device');
   return (
     <Space size={2} className="device-actions">
@@ -60,6 +65,19 @@ export function DeviceRowActions({ device: d, compact, canEdit, canDelete, canMo
                     label: (
                       <Link to={monitorHref(d.id)} data-testid="device-monitor">
                         {t('monitor:title')}
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
+            ...(canRemote && d.kind === 'hmi'
+              ? [
+                  {
+                    key: 'remote',
+                    icon: <DesktopOutlined />,
+                    label: (
+                      <Link to={remoteHref(d.id)} data-testid="device-remote">
+                        {t('remote:action')}
                       </Link>
                     ),
                   },
@@ -96,7 +114,8 @@ export function DeviceRowActions({ device: d, compact, canEdit, canDelete, canMo
                 ]
               : []),
           ],
-          onClick: ({ key }) => key !== 'history' && key !== 'monitor' && onAction(key as DeviceAction, d),
+          onClick: ({ key }) =>
+            key !== 'history' && key !== 'monitor' && key !== 'remote' && onAction(key as DeviceAction, d),
         }}
       >
         <Button

@@ -9,6 +9,8 @@ import { SELECTION_WIDTH, sortChangeOf, tableScrollWidth } from './device-table.
 import { useDeviceTableColumns } from './device-table-columns.tsx';
 import type { DeviceAction } from './DeviceRowActions.tsx';
 import { useDeviceZoneMap } from '../zone/index.ts';
+import { useTunnelStatusMap } from '../remote/index.ts';
+import type { LiveTunnelStatus } from '../live/index.ts';
 
 export type { DeviceAction } from './DeviceRowActions.tsx';
 
@@ -22,6 +24,10 @@ interface Props {
   canDelete: boolean;
   /** Permission 47: the row offers the device's data monitor. */
   canMonitor: boolean;
+  /** hmi 6 or hmi-check 48: an HMI's row offers its remote screen. */
+  canRemote: boolean;
+  /** Tunnel statuses the device data socket pushed (act 'tunnel'). */
+  liveTunnels?: ReadonlyMap<number, LiveTunnelStatus> | undefined;
   selected: number[];
   onSelect(ids: number[]): void;
   onAction(action: DeviceAction, device: DeviceListItem): void;
@@ -31,13 +37,20 @@ interface Props {
 
 /** The device table: server-side paging and sorting, selectable rows, per-row actions. */
 export function DeviceTable(props: Props) {
-  const { reply, loading, params, columns, compact, canEdit, canDelete, canMonitor } = props;
+  const { reply, loading, params, columns, compact, canEdit, canDelete, canMonitor, canRemote } = props;
   const { selected, onSelect, onAction, onChange } = props;
   const { t } = useTranslation('device');
   // The zones of the page's devices: one call per page, only while the zone column shows.
   const showsZone = columns.includes('zone');
   const onPage = useMemo(() => (showsZone ? (reply?.list.map((d) => d.id) ?? []) : []), [reply, showsZone]);
   const zones = useDeviceZoneMap(onPage);
+  // The HMIs' remote-access status: one call per page, only while the remote column shows.
+  const showsRemote = columns.includes('remote');
+  const hmis = useMemo(
+    () => (showsRemote ? (reply?.list.filter((d) => d.kind === 'hmi').map((d) => d.id) ?? []) : []),
+    [reply, showsRemote],
+  );
+  const tunnels = useTunnelStatusMap(hmis, props.liveTunnels);
   const tableColumns = useDeviceTableColumns({
     columns,
     params,
@@ -45,8 +58,10 @@ export function DeviceTable(props: Props) {
     canEdit,
     canDelete,
     canMonitor,
+    canRemote,
     onAction,
     zones,
+    tunnels,
   });
   const withActions = canEdit || canDelete;
 

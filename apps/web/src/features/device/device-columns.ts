@@ -13,6 +13,7 @@ export const deviceColumnKeys = [
   'remark',
   'hmi_sn',
   'gateway_sn',
+  'remote',
 ] as const;
 export type DeviceColumnKey = (typeof deviceColumnKeys)[number];
 
@@ -48,6 +49,7 @@ export const wideColumns: readonly DeviceColumnKey[] = [
   'sn',
   'online',
   'sync',
+  'remote',
   'model',
   'group',
   'zone',
@@ -71,6 +73,7 @@ export const columnWidths: Readonly<Record<DeviceColumnKey, number>> = {
   remark: 180,
   hmi_sn: 160,
   gateway_sn: 160,
+  remote: 150,
 };
 
 /** A phone shows the device and its state; the SN sits under the name. */

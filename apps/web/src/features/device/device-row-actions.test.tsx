@@ -13,7 +13,8 @@ import { parseListParams } from './device-list-params.ts';
 /*
  * Permission audit (SPEC section 6): every viewer of the list gets a row menu (history needs only
  * device view, which the list needs); monitor only with 47; edit, labels, move, template only
- * with 4; unbind only with 5.
+ * with 4; unbind only with 5; the remote screen of an HMI with hmi 6 or hmi-check 48 (the caller
+ * passes `canRemote`, remote-rights.test.ts covers the rule), never on a gateway.
  */
 const item: DeviceListItem = {
   id: 7,
@@ -42,7 +43,14 @@ let root: Root;
 let host: HTMLDivElement;
 const all = (id: string) => document.querySelectorAll(`[data-testid="${id}"]`);
 
-async function render(rights: { canEdit: boolean; canDelete: boolean; canMonitor: boolean }) {
+interface Rights {
+  canEdit: boolean;
+  canDelete: boolean;
+  canMonitor: boolean;
+  canRemote?: boolean;
+}
+
+async function render({ canRemote = false, ...rights }: Rights, device: DeviceListItem = item) {
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -51,12 +59,13 @@ async function render(rights: { canEdit: boolean; canDelete: boolean; canMonitor
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <DeviceTable
-            reply={{ list: [item], total: 1, page: 1, page_size: 20 }}
+            reply={{ list: [device], total: 1, page: 1, page_size: 20 }}
             loading={false}
             params={parseListParams(new URLSearchParams())}
             columns={['name']}
             compact={false}
             {...rights}
+            canRemote={canRemote}
             selected={[]}
             onSelect={() => undefined}
             onAction={() => undefined}
@@ -78,7 +87,12 @@ beforeAll(async () => {
     lng: 'en-us',
     lowerCaseLng: true,
     resources: {
-      'en-us': { device, history: { rowAction: 'History' }, monitor: { title: 'Data monitor' } },
+      'en-us': {
+        device,
+        history: { rowAction: 'History' },
+        monitor: { title: 'Data monitor' },
+        remote: { action: 'Remote screen' },
+      },
     },
     interpolation: { escapeValue: false },
   });
@@ -123,6 +137,20 @@ describe('device row actions by permission', { timeout: 20_000 }, () => {
   it('a viewer with monitor (47) also gets the data monitor', async () => {
     const { items } = await render({ canEdit: false, canDelete: false, canMonitor: true });
     expect(items).toEqual(['Data monitor', 'History']);
+  });
+
+  it('hmi 6 or hmi-check 48 adds the remote screen of an HMI, linked to its route', async () => {
+    const { items } = await render({ canEdit: false, canDelete: false, canMonitor: false, canRemote: true });
+    expect(items).toEqual(['Remote screen', 'History']);
+    expect(all('device-remote')[0]?.getAttribute('href')).toBe('/device/remote?id=7');
+  });
+
+  it('a gateway has no remote screen, whatever the rights', async () => {
+    const { items } = await render(
+      { canEdit: false, canDelete: false, canMonitor: false, canRemote: true },
+      { ...item, kind: 'gateway' },
+    );
+    expect(items).toEqual(['History']);
   });
 
   it('edit (4) adds edit, labels, move, template; delete (5) adds unbind', async () => {

@@ -3,9 +3,10 @@ import { Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ApartmentOutlined, ClusterOutlined, DesktopOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatGroupPath, type DeviceListItem } from '@hmi/domain';
+import { formatGroupPath, type DeviceListItem, type TunnelStatus } from '@hmi/domain';
 import { DeviceNameLink } from '../device-page/index.ts';
 import { ZoneTag, type DeviceZone } from '../zone/index.ts';
+import { TunnelStatusTag } from '../remote/index.ts';
 import { OnlineBadge } from './OnlineBadge.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 import type { DeviceColumnKey } from './device-columns.ts';
@@ -23,6 +24,8 @@ import { DeviceRowActions, type DeviceAction, type RowActionRights } from './Dev
 type Column = NonNullable<TableProps<DeviceListItem>['columns']>[number];
 /** The zones of the page's devices by id; undefined while unknown (or without zone view). */
 type DeviceZones = ReadonlyMap<number, DeviceZone> | undefined;
+/** Remote-access status of the page's HMIs by id; undefined while unknown. */
+type DeviceTunnels = ReadonlyMap<number, TunnelStatus> | undefined;
 
 const dash = (v: string | null | undefined) => (v ? v : <span className="device-muted">—</span>);
 
@@ -52,6 +55,7 @@ function dataColumns(
   compact: boolean,
   snUnderName: boolean,
   zones: DeviceZones,
+  tunnels: DeviceTunnels,
 ): Record<DeviceColumnKey, Column> {
   return {
     name: {
@@ -136,6 +140,10 @@ function dataColumns(
     remark: { title: t('column.remark'), dataIndex: 'remark', ellipsis: { showTitle: true }, render: dash },
     hmi_sn: { title: t('column.hmi_sn'), dataIndex: 'hmi_sn', render: dash },
     gateway_sn: { title: t('column.gateway_sn'), dataIndex: 'gateway_sn', render: dash },
+    remote: {
+      title: t('column.remote'),
+      render: (_v, d) => (d.kind === 'hmi' ? <TunnelStatusTag status={tunnels?.get(d.id)} /> : dash('')),
+    },
   };
 }
 
@@ -144,15 +152,16 @@ interface Options extends RowActionRights {
   params: Pick<DeviceListParams, 'sort' | 'order'>;
   onAction(action: DeviceAction, device: DeviceListItem): void;
   zones: DeviceZones;
+  tunnels: DeviceTunnels;
 }
 
 /** The table's columns: the chosen data columns in order (sortable ones with their arrow), then the actions. */
 export function useDeviceTableColumns(o: Options): Column[] {
   const { t } = useTranslation('device');
-  const { columns, compact, canEdit, canDelete, canMonitor, onAction, zones } = o;
+  const { columns, compact, canEdit, canDelete, canMonitor, canRemote, onAction, zones, tunnels } = o;
   const { sort, order } = o.params;
   return useMemo(() => {
-    const all = dataColumns(t, compact, compact || !columns.includes('sn'), zones);
+    const all = dataColumns(t, compact, compact || !columns.includes('sn'), zones, tunnels);
     const shown: Column[] = columns.map((key) => ({
       ...all[key],
       key,
@@ -176,10 +185,11 @@ export function useDeviceTableColumns(o: Options): Column[] {
           canEdit={canEdit}
           canDelete={canDelete}
           canMonitor={canMonitor}
+          canRemote={canRemote}
           onAction={onAction}
         />
       ),
     };
     return [...shown, actions];
-  }, [columns, compact, canEdit, canDelete, canMonitor, sort, order, onAction, zones, t]);
+  }, [columns, compact, canEdit, canDelete, canMonitor, canRemote, sort, order, onAction, zones, tunnels, t]);
 }

@@ -5,10 +5,14 @@ import { storage } from '../../shared/storage/storage.ts';
 import { fetchUserInfo } from '../../shared/session/user-info.api.ts';
 import { LiveSocket, type LiveSocketOptions } from './live-socket.ts';
 
+/** ws(s)://<regional host or this origin>, no trailing slash: where the session's sockets live. */
+export function sessionSocketBase(host = storage.host()): string {
+  return (host || window.location.origin).replace(/^http/, 'ws').replace(/\/+$/, '');
+}
+
 /** ws(s)://<regional host or this origin>/v1<path>?<query> (a browser socket of the session). */
 export function sessionSocketUrl(path: string, query: Record<string, string>, host = storage.host()): string {
-  const base = (host || window.location.origin).replace(/^http/, 'ws').replace(/\/+$/, '');
-  return `${base}${API_BASE}${path}?${new URLSearchParams(query).toString()}`;
+  return `${sessionSocketBase(host)}${API_BASE}${path}?${new URLSearchParams(query).toString()}`;
 }
 
 /** ws(s)://<regional host or this origin>/v1/ws/device?token=...&page=N */

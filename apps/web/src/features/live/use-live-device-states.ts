@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { LiveActMessage, TunnelStatus } from '@hmi/domain';
 import { createLiveSocket } from './live-connection.ts';
 
 /** A page past every device's tags: the socket then carries `act` messages only, no values. */
@@ -9,16 +10,34 @@ export interface LiveDeviceStates {
   online: ReadonlyMap<number, number>;
   /** Device id -> sync state 0/1, likewise. */
   sync: ReadonlyMap<number, number>;
+  /** Device id -> remote-access status (act 'tunnel'), with the act's time `ts`. */
+  tunnel: ReadonlyMap<number, LiveTunnelStatus>;
+}
+
+/** A device's tunnel status as an act 'tunnel' reported it, at `ts` (server clock, ms). */
+export type LiveTunnelStatus = TunnelStatus & { ts: number };
+
+/** The tunnel status an act 'tunnel' carries; undefined for any other act. */
+export function tunnelStatusOfAct(m: LiveActMessage): LiveTunnelStatus | undefined {
+  if (m.act !== 'tunnel' || m.tunnel_state === undefined) return undefined;
+  return {
+    device_id: m.device_id,
+    state: m.tunnel_state,
+    operator_name: m.operator_name ?? null,
+    viewers: m.viewers ?? 0,
+    ts: m.ts,
+  };
 }
 
 /**
- * Online and sync state changes of the devices on screen, pushed by the device data socket's
+ * Online, sync and tunnel state changes of the devices on screen, pushed by the device data socket's
  * `act` messages (for lists that otherwise poll). Merge over the list's own values:
  * `states.online.get(d.id) ?? d.online`.
  */
 export function useLiveDeviceStates(deviceIds: readonly number[]): LiveDeviceStates {
   const [online, setOnline] = useState<ReadonlyMap<number, number>>(new Map());
   const [sync, setSync] = useState<ReadonlyMap<number, number>>(new Map());
+  const [tunnel, setTunnel] = useState<ReadonlyMap<number, LiveTunnelStatus>>(new Map());
   const key = useMemo(() => [...new Set(deviceIds)].sort((a, b) => a - b).join(','), [deviceIds]);
 
   useEffect(() => {
@@ -28,6 +47,11 @@ export function useLiveDeviceStates(deviceIds: readonly number[]): LiveDeviceSta
       page: ACTS_ONLY_PAGE,
       onMessage: (m) => {
         if (m.type !== 'act') return;
+        const tunnelStatus = tunnelStatusOfAct(m);
+        if (tunnelStatus) {
+          setTunnel((prev) => new Map(prev).set(m.device_id, tunnelStatus));
+          return;
+        }
         const state = m.act === 'online' ? 1 : m.act === 'offline' ? 0 : m.online;
         if (state !== undefined) setOnline((prev) => new Map(prev).set(m.device_id, state));
         if (m.sync_state !== undefined) {
@@ -41,5 +65,5 @@ export function useLiveDeviceStates(deviceIds: readonly number[]): LiveDeviceSta
     return () => socket.close();
   }, [key]);
 
-  return { online, sync };
+  return { online, sync, tunnel };
 }

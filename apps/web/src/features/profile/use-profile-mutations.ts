@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TokenPair } from '@hmi/domain';
+import { DiacomPaths, type TokenPair } from '@hmi/domain';
+import { http } from '../../shared/http/http.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { accountApi } from '../account/index.ts';
 import { sessionKeys } from '../../shared/session/session-keys.ts';
@@ -35,4 +36,14 @@ export function useChangePassword() {
 /** Closes the account; the caller signs out afterwards. */
 export function useCloseAccount() {
   return useMutation({ mutationFn: accountApi.closeAccount });
+}
+
+/** The DIACom switch (POST /user/diacom): the companion app may list the user's devices. */
+export function useSetDiacom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      http.post<{ enabled: boolean }>(DiacomPaths.setSwitch, { enabled }, { manual: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo }),
+  });
 }

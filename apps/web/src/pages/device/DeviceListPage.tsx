@@ -27,6 +27,7 @@ import { useUnbindDevices } from '../../features/device/use-device-mutations.ts'
 import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
+import { REMOTE_VIEW_RULE } from '../../features/remote/remote-rights.ts';
 import {
   allowedColumns,
   desktopColumns,
@@ -52,13 +53,14 @@ export function DeviceListPage() {
   const canEdit = can(Perm.DeviceEdit);
   const canDelete = can(Perm.DeviceDelete);
   const canMonitor = can(Perm.DeviceMonitor);
+  const canRemote = can(REMOTE_VIEW_RULE);
   const columnRights = useMemo(() => ({ zone: can(Perm.SafeZoneView) }), [can]);
 
   const [params, update] = useDeviceListParams();
   const query = useMemo(() => toListQuery(params), [params]);
   const list = useDeviceList(query);
   const onScreen = useMemo(() => list.data?.list.map((d) => d.id) ?? [], [list.data]);
-  useLiveDeviceRefresh(onScreen);
+  const liveTunnels = useLiveDeviceRefresh(onScreen);
 
   const [chosenColumns, setChosenColumns] = useState<DeviceColumnKey[]>();
   const shown = chosenColumns ?? (compact ? phoneColumns : screens.xxl ? wideColumns : desktopColumns);
@@ -211,6 +213,8 @@ export function DeviceListPage() {
           canEdit={canEdit}
           canDelete={canDelete}
           canMonitor={canMonitor}
+          canRemote={canRemote}
+          liveTunnels={liveTunnels}
           selected={selected}
           onSelect={setSelected}
           onAction={onAction}

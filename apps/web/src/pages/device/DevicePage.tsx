@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Grid, Result, Space, Typography } from 'antd';
 import {
@@ -30,6 +30,10 @@ import { ActiveAlarms } from '../../features/device-page/ActiveAlarms.tsx';
 import { DeviceTrend } from '../../features/device-page/DeviceTrend.tsx';
 import { TagWrites } from '../../features/device-page/TagWrites.tsx';
 import { IngestDrops } from '../../features/device-page/IngestDrops.tsx';
+import { RemoteSessions } from '../../features/device-page/RemoteSessions.tsx';
+import { tunnelStatusOfAct, type LiveTunnelStatus } from '../../features/live/index.ts';
+import { remoteHref, remoteKeys, useTunnelStatusMap } from '../../features/remote/index.ts';
+import { remoteAccessOf } from '../../features/remote/remote-rights.ts';
 import '../../features/device-page/device-page.css';
 
 /** Tags whose live values the page shows (the socket's first page); the monitor has them all. */
@@ -56,6 +60,7 @@ export function DevicePage() {
   const canView = can(Perm.DeviceView);
   const canMonitor = can(Perm.DeviceMonitor);
   const canAlarm = can(Perm.DeviceAlarm);
+  const remoteAccess = remoteAccessOf(can);
   const id = positive(search.get('id'));
 
   const detail = useDevicePageDetail(canView ? id : undefined);
@@ -70,6 +75,7 @@ export function DevicePage() {
 
   // Changes pushed by the device data socket refresh what they touch.
   const client = useQueryClient();
+  const [tunnelAct, setTunnelAct] = useState<LiveTunnelStatus>();
   const onAct = useCallback(
     (act: LiveActMessage) => {
       if (id === undefined) return;
@@ -82,6 +88,8 @@ export function DevicePage() {
         void client.invalidateQueries({ queryKey: historyKeys.tags(id) });
       } else if (act.act === 'settag') {
         void client.invalidateQueries({ queryKey: devicePageKeys.tagWrites(id) });
+      } else if (act.act === 'tunnel') {
+        setTunnelAct(tunnelStatusOfAct(act));
       }
     },
     [client, id],
@@ -92,6 +100,17 @@ export function DevicePage() {
   const live = useLiveDevice(liveValues ? id : undefined, 0, LIVE_TAGS, onAct);
   const states = useLiveDeviceStates(!liveValues && tagList.isSuccess && id ? [id] : []);
   const stateOnline = id !== undefined ? states.online.get(id) : undefined;
+  // Remote access: the status now (fetched, then pushed) and, on each change, the session list.
+  const liveTunnel = tunnelAct ?? (id !== undefined ? states.tunnel.get(id) : undefined);
+  const remoteShown = remoteAccess !== 'none' && device?.kind === 'hmi';
+  const pushedTunnel = useMemo(
+    () => (liveTunnel ? new Map([[liveTunnel.device_id, liveTunnel]]) : undefined),
+    [liveTunnel],
+  );
+  const tunnels = useTunnelStatusMap(remoteShown && id !== undefined ? [id] : [], pushedTunnel);
+  useEffect(() => {
+    if (liveTunnel) void client.invalidateQueries({ queryKey: remoteKeys.sessions(liveTunnel.device_id) });
+  }, [liveTunnel, client]);
   useEffect(() => {
     if (stateOnline === undefined || id === undefined) return;
     void client.invalidateQueries({ queryKey: devicePageKeys.onlineLogAll(id) });
@@ -165,6 +184,16 @@ export function DevicePage() {
         </div>
         {device ? (
           <Space wrap className="devpage-actions">
+            {remoteShown ? (
+              <Button
+                type="primary"
+                icon={<DesktopOutlined />}
+                onClick={() => void navigate(remoteHref(device.id))}
+                data-testid="devpage-open-remote"
+              >
+                {t('remote:action')}
+              </Button>
+            ) : null}
             {canMonitor ? (
               <Button
                 icon={<DashboardOutlined />}
@@ -242,6 +271,11 @@ export function DevicePage() {
                 extra={<Link to={`${MenuPath.AlarmRecords}?device=${device.id}`}>{t('alarms.all')}</Link>}
               >
                 <ActiveAlarms deviceId={device.id} />
+              </Card>
+            ) : null}
+            {remoteShown ? (
+              <Card className="devpage-card" title={t('remote:sessions.title')}>
+                <RemoteSessions deviceId={device.id} status={tunnels?.get(device.id)} />
               </Card>
             ) : null}
             <Card className="devpage-card" title={t('online.title')}>

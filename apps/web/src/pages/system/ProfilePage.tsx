@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../../features/profile/ChangePasswordCard.ts
 import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
 import { CloseAccountCard } from '../../features/profile/CloseAccountCard.tsx';
 import { NotificationsCard } from '../../features/profile/NotificationsCard.tsx';
+import { DiacomCard } from '../../features/profile/DiacomCard.tsx';
 import { TeamCard, TeamInvitationsCard } from '../../features/team/index.ts';
 import '../../features/profile/profile.css';
 import '../../features/account/account.css';
@@ -22,6 +23,7 @@ export function ProfilePage() {
       <AccountDetailsCard profile={profile} />
       <TeamCard profile={profile} />
       <NotificationsCard />
+      <DiacomCard profile={profile} />
       <div className="profile-grid">
         <ChangePasswordCard />
         <div className="profile-page">

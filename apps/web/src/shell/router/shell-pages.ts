@@ -3,6 +3,7 @@ import { MenuPath } from '@hmi/domain';
 import { MONITOR_PATH } from '../../features/monitor/monitor-route.ts';
 import { HISTORY_PATH } from '../../features/history/history-route.ts';
 import { DEVICE_PAGE_PATH } from '../../features/device-page/device-page-route.ts';
+import { REMOTE_PATH } from '../../features/remote/remote-route.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
 export interface ShellPage {
@@ -59,6 +60,13 @@ export const shellPages: readonly ShellPage[] = [
     path: DEVICE_PAGE_PATH,
     title: 'devicepage:title',
     load: () => import('../../pages/device/DevicePage.tsx').then((m) => m.DevicePage),
+  },
+  {
+    // No menu entry (SPEC section 2 names no route for remote access): the device list's row menu
+    // and the device page lead here (hmi 6 or hmi-check 48). noVNC comes with this chunk only.
+    path: REMOTE_PATH,
+    title: 'remote:title.plain',
+    load: () => import('../../pages/device/RemotePage.tsx').then((m) => m.RemotePage),
   },
   {
     path: MenuPath.User,
