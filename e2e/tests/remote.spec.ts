@@ -28,8 +28,8 @@ import {
  * - the simulator's RFB server draws a button at SIM_BUTTON (framebuffer pixels, its centre) and a
  *   click on it writes SIM_BUTTON_TAG.pressed into the template tag named SIM_BUTTON_TAG.name.
  */
-const SIM_BUTTON = { x: 120, y: 200 } as const; // TODO(wip/sim): the button's centre in the simulator's framebuffer
-const SIM_BUTTON_TAG = { name: 'remote_button', dataType: 4 /* INT16 */, released: 0, pressed: 1 } as const;
+const SIM_BUTTON = { x: 403, y: 233 } as const; // the PUSH button's centre (apps/simulator/README.md: x 340..467, y 208..259)
+const SIM_BUTTON_TAG = { name: 'button', dataType: 4 /* INT16 */, released: 0, pressed: 1 } as const;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
