@@ -1,0 +1,244 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { inScope, type DataScope } from '../../lib/data-scope.ts';
+
+const num = (v: number | string | bigint | null | undefined): number => (v == null ? 0 : Number(v));
+const numOrNull = (v: number | string | bigint | null | undefined): number | null =>
+  v == null ? null : Number(v);
+
+export interface DeviceCounts {
+  total: number;
+  online: number;
+  outOfSync: number;
+  outOfSyncTemplates: number;
+}
+
+/**
+ * The control panel's reads (Kysely only). Every query starts from the caller's devices
+ * (`inScope`), so a sub-account sees only what its data permissions hold, alarm records and
+ * connection events included (they are reached through their device).
+ */
+export class ControlPanelRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private devices(scope: DataScope) {
+    return this.db.selectFrom('devices').where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'));
+  }
+
+  /** Totals in one pass over the team's devices (the device list's covering index). */
+  async counts(scope: DataScope): Promise<DeviceCounts> {
+    const pending = sql<SqlBool>`devices.sync_state = 0 and devices.template_id is not null`;
+    const row = await this.devices(scope)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>('devices.online').as('online'),
+        sql<number>`sum(case when ${pending} then 1 else 0 end)`.as('pending'),
+        sql<number>`count(distinct case when ${pending} then devices.template_id end)`.as('templates'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      total: num(row.total),
+      online: num(row.online),
+      outOfSync: num(row.pending),
+      outOfSyncTemplates: num(row.templates),
+    };
+  }
+
+  /** Devices in scope with an open alarm record of their current team. */
+  async alarmingDevices(scope: DataScope): Promise<number> {
+    const row = await this.db
+      .selectFrom('alarm_records')
+      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .where('alarm_records.team_id', '=', scope.teamId)
+      .where('alarm_records.recovered_at', 'is', null)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .select(sql<number>`count(distinct alarm_records.device_id)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return num(row.n);
+  }
+
+  /** Open alarm records by level. */
+  async activeByLevel(scope: DataScope): Promise<{ level: number; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('alarm_records')
+      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .where('alarm_records.team_id', '=', scope.teamId)
+      .where('alarm_records.recovered_at', 'is', null)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .select((eb) => ['alarm_records.level', eb.fn.countAll<number>().as('n')])
+      .groupBy('alarm_records.level')
+      .execute();
+    return rows.map((r) => ({ level: num(r.level), count: num(r.n) }));
+  }
+
+  /** The newest open alarm records. */
+  async activeAlarms(scope: DataScope, limit: number) {
+    const rows = await this.db
+      .selectFrom('alarm_records')
+      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .where('alarm_records.team_id', '=', scope.teamId)
+      .where('alarm_records.recovered_at', 'is', null)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .select([
+        'alarm_records.id',
+        'alarm_records.device_id',
+        'devices.name as device_name',
+        'devices.sn as device_sn',
+        'alarm_records.rule_name',
+        'alarm_records.tag_name',
+        'alarm_records.level',
+        'alarm_records.state',
+        'alarm_records.content',
+        'alarm_records.value',
+        'alarm_records.times',
+        'alarm_records.raised_at',
+        'alarm_records.acked_at',
+      ])
+      .orderBy('alarm_records.raised_at', 'desc')
+      .orderBy('alarm_records.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: num(r.id),
+      device_id: num(r.device_id),
+      device_name: r.device_name || r.device_sn,
+      rule_name: r.rule_name,
+      tag_name: r.tag_name,
+      level: num(r.level),
+      state: num(r.state) === 2 ? (2 as const) : (1 as const),
+      content: r.content,
+      value: r.value,
+      times: num(r.times),
+      raised_at: num(r.raised_at),
+      acked_at: numOrNull(r.acked_at),
+    }));
+  }
+
+  /** Devices with the most alarms raised since `from` (a record counts its times). */
+  async topAlarmDevices(scope: DataScope, from: number, limit: number) {
+    const rows = await this.db
+      .selectFrom('alarm_records')
+      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .where('alarm_records.team_id', '=', scope.teamId)
+      .where('alarm_records.raised_at', '>=', from)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .select((eb) => [
+        'alarm_records.device_id',
+        eb.fn.max('devices.name').as('device_name'),
+        eb.fn.max('devices.sn').as('device_sn'),
+        eb.fn.sum<number>('alarm_records.times').as('n'),
+      ])
+      .groupBy('alarm_records.device_id')
+      .orderBy('n', 'desc')
+      .orderBy('alarm_records.device_id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      device_id: num(r.device_id),
+      device_name: (r.device_name as string | null) || String(r.device_sn),
+      count: num(r.n),
+    }));
+  }
+
+  /** Offline devices, the longest offline first (never seen: since they were bound). */
+  async offlineLongest(scope: DataScope, limit: number) {
+    const since = sql<number>`coalesce(devices.last_seen_at, devices.bound_at, devices.created_at)`;
+    const rows = await this.devices(scope)
+      .where('devices.online', '=', 0)
+      .select(['devices.id', 'devices.name', 'devices.sn', since.as('since')])
+      .orderBy(since, 'asc')
+      .orderBy('devices.id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      device_id: num(r.id),
+      device_name: r.name || r.sn,
+      since: numOrNull(r.since),
+    }));
+  }
+
+  /** Devices that have not acknowledged their template's config, the oldest change first. */
+  async outOfSync(scope: DataScope, limit: number) {
+    const rows = await this.devices(scope)
+      .innerJoin('templates', 'templates.id', 'devices.template_id')
+      .where('devices.sync_state', '=', 0)
+      .select([
+        'devices.id',
+        'devices.name',
+        'devices.sn',
+        'templates.id as template_id',
+        'templates.name as template_name',
+      ])
+      .orderBy('devices.updated_at', 'asc')
+      .orderBy('devices.id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      device_id: num(r.id),
+      device_name: r.name || r.sn,
+      template_id: num(r.template_id),
+      template_name: r.template_name,
+    }));
+  }
+
+  /**
+   * The most recent online state changes of the devices in scope: the newest event of each
+   * device (index device_connection_events_device_idx), then the newest of those.
+   */
+  async recentChanges(scope: DataScope, limit: number) {
+    const rows = await this.db
+      .selectFrom('device_connection_events as e')
+      .innerJoin('devices', 'devices.id', 'e.device_id')
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .where((eb) =>
+        eb(
+          'e.id',
+          '=',
+          eb
+            .selectFrom('device_connection_events as last')
+            .select((x) => x.fn.max('last.id').as('id'))
+            .whereRef('last.device_id', '=', 'devices.id'),
+        ),
+      )
+      .select(['e.device_id', 'devices.name', 'devices.sn', 'e.online', 'e.reason', 'e.at'])
+      .orderBy('e.at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      device_id: num(r.device_id),
+      device_name: r.name || r.sn,
+      online: num(r.online),
+      reason: r.reason,
+      at: num(r.at),
+    }));
+  }
+
+  /** The regions the account holds data in (users.data_center, comma-separated). */
+  async dataCenters(userId: number): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('data_center')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return (row?.data_center ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+
+  /**
+   * Remote Access bytes of the team's devices in one UTC month (billing's device_traffic: the
+   * traffic stays with the device, so a device counts for the team it is bound to now).
+   */
+  async monthTraffic(teamId: number, month: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('device_traffic')
+      .innerJoin('devices', 'devices.id', 'device_traffic.device_id')
+      .where('devices.team_id', '=', teamId)
+      .where('device_traffic.month', '=', month)
+      .select(sql<number>`sum(device_traffic.bytes_up + device_traffic.bytes_down)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return num(row.n);
+  }
+}
