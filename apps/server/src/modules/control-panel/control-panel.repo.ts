@@ -3,6 +3,10 @@ import type { Database } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 
 const num = (v: number | string | bigint | null | undefined): number => (v == null ? 0 : Number(v));
+/** How many of the newest connection events the fast path of recentChanges looks at. */
+const RECENT_WINDOW = 5000;
+/** Extra rows of the top devices' sums, for winners that are no longer in the team. */
+const SPARE = 10;
 const numOrNull = (v: number | string | bigint | null | undefined): number | null =>
   v == null ? null : Number(v);
 
@@ -116,20 +120,27 @@ export class ControlPanelRepo {
 
   /**
    * Devices with the most alarms raised since `from` (a record counts its times). The sums are
-   * taken on alarm_records alone (index alarm_records_team_raised_idx), limited
-   * to the devices in scope by a semi-join; only the few winners are joined for their names.
+   * taken on alarm_records alone (covering index alarm_records_team_raised_device_idx), limited
+   * to the devices in scope; only the few winners are joined for their names (a device that
+   * left the team is dropped: its records stay the team's log, but it is no longer shown).
    */
   async topAlarmDevices(scope: DataScope, from: number, limit: number) {
-    const top = await this.db
+    let q = this.db
       .selectFrom('alarm_records')
       .where('alarm_records.team_id', '=', scope.teamId)
-      .where('alarm_records.raised_at', '>=', from)
-      .where('alarm_records.device_id', 'in', this.devices(scope).select('devices.id'))
+      .where('alarm_records.raised_at', '>=', from);
+    // A sub-account: its device ids as a list (as inScope does); the main account: the team's
+    // records, and the winners that are no longer the team's devices are dropped below.
+    if (scope.devices !== null) {
+      if (scope.devices.size === 0) return [];
+      q = q.where('alarm_records.device_id', 'in', [...scope.devices]);
+    }
+    const top = await q
       .select((eb) => ['alarm_records.device_id', eb.fn.sum<number>('alarm_records.times').as('n')])
       .groupBy('alarm_records.device_id')
       .orderBy('n', 'desc')
       .orderBy('alarm_records.device_id', 'asc')
-      .limit(limit)
+      .limit(limit + SPARE)
       .execute();
     if (top.length === 0) return [];
     const names = await this.devices(scope)
@@ -141,11 +152,14 @@ export class ControlPanelRepo {
       .select(['devices.id', 'devices.name', 'devices.sn'])
       .execute();
     const nameOf = new Map(names.map((d) => [num(d.id), d.name || d.sn]));
-    return top.map((r) => ({
-      device_id: num(r.device_id),
-      device_name: nameOf.get(num(r.device_id)) ?? '',
-      count: num(r.n),
-    }));
+    return top
+      .filter((r) => nameOf.has(num(r.device_id)))
+      .slice(0, limit)
+      .map((r) => ({
+        device_id: num(r.device_id),
+        device_name: nameOf.get(num(r.device_id))!,
+        count: num(r.n),
+      }));
   }
 
   /** Offline devices, the longest offline first (never seen: since they were bound). */
@@ -190,29 +204,40 @@ export class ControlPanelRepo {
   }
 
   /**
-   * The most recent online state changes of the devices in scope: the newest event of each
-   * device (index device_connection_events_device_idx), then the newest of those.
+   * The most recent online state changes of the devices in scope. First the newest
+   * RECENT_WINDOW events of the whole table (primary key, newest first: enough for any active
+   * team); when they hold fewer than `limit` of the caller's, the newest event of each device in
+   * scope (index device_connection_events_device_idx), which costs one lookup per device.
    */
   async recentChanges(scope: DataScope, limit: number) {
-    const rows = await this.db
-      .selectFrom('device_connection_events as e')
-      .innerJoin('devices', 'devices.id', 'e.device_id')
-      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
-      .where((eb) =>
-        eb(
-          'e.id',
-          '=',
-          eb
-            .selectFrom('device_connection_events as last')
-            .select((x) => x.fn.max('last.id').as('id'))
-            .whereRef('last.device_id', '=', 'devices.id'),
-        ),
-      )
-      .select(['e.device_id', 'devices.name', 'devices.sn', 'e.online', 'e.reason', 'e.at'])
-      .orderBy('e.at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(limit)
-      .execute();
+    const base = () =>
+      this.db
+        .selectFrom('device_connection_events as e')
+        .innerJoin('devices', 'devices.id', 'e.device_id')
+        .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+        .select(['e.id', 'e.device_id', 'devices.name', 'devices.sn', 'e.online', 'e.reason', 'e.at'])
+        .orderBy('e.id', 'desc')
+        .limit(limit);
+    const newest = await this.db
+      .selectFrom('device_connection_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const floor = num(newest?.id) - RECENT_WINDOW;
+    let rows = await base().where('e.id', '>', floor).execute();
+    if (rows.length < limit && floor > 0) {
+      rows = await base()
+        .where((eb) =>
+          eb(
+            'e.id',
+            '=',
+            eb
+              .selectFrom('device_connection_events as last')
+              .select((x) => x.fn.max('last.id').as('id'))
+              .whereRef('last.device_id', '=', 'devices.id'),
+          ),
+        )
+        .execute();
+    }
     return rows.map((r) => ({
       device_id: num(r.device_id),
       device_name: r.name || r.sn,
