@@ -24,7 +24,7 @@ export function ActiveAlarmsCard({ alarms, links, canAck, onAcked }: Props) {
   return (
     <Card
       className="cp-card cp-alarms"
-      data-testid="cp-alarms"
+      data-testid="cp-alarms-card"
       title={
         <span>
           {t('alarms.title')}{' '}

@@ -37,7 +37,7 @@ export function TopAlarmsCard({
   return (
     <Card
       className="cp-card"
-      data-testid="cp-top"
+      data-testid="cp-top-card"
       title={t('top.title')}
       extra={
         <Segmented
@@ -87,7 +87,7 @@ export function OfflineCard({
   return (
     <Card
       className="cp-card"
-      data-testid="cp-offline"
+      data-testid="cp-offline-card"
       title={
         <span>
           {t('offline.title')}{' '}
@@ -127,7 +127,7 @@ export function OutOfSyncCard({
 }) {
   const { t } = useTranslation('controlpanel');
   return (
-    <Card className="cp-card" data-testid="cp-sync" title={t('sync.title')}>
+    <Card className="cp-card" data-testid="cp-sync-card" title={t('sync.title')}>
       <div className="cp-pair">
         <span>
           {t('sync.devices')}{' '}
@@ -172,7 +172,7 @@ export function OutOfSyncCard({
 export function ChangesCard({ changes }: { changes: ControlPanelSummary['changes'] }) {
   const { t } = useTranslation('controlpanel');
   return (
-    <Card className="cp-card" data-testid="cp-changes" title={t('changes.title')}>
+    <Card className="cp-card" data-testid="cp-changes-card" title={t('changes.title')}>
       {changes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('changes.none')} />
       ) : (

@@ -23,7 +23,7 @@ export function QuotaCard({ quota }: { quota: PanelQuota }) {
   const traffic = quota.traffic;
   const trafficTotal = traffic.used_bytes + traffic.left_bytes;
   return (
-    <Card className="cp-card" data-testid="cp-quota" title={t('quota.title')}>
+    <Card className="cp-card" data-testid="cp-quota-card" title={t('quota.title')}>
       {bar(
         'templates',
         quota.templates.used,

@@ -9,7 +9,7 @@ import type { RegionSummary } from '@hmi/domain';
 export function RegionsCard({ regions }: { regions: RegionSummary[] }) {
   const { t } = useTranslation('controlpanel');
   return (
-    <Card className="cp-card" data-testid="cp-regions" title={t('regions.title')}>
+    <Card className="cp-card" data-testid="cp-regions-card" title={t('regions.title')}>
       <ul className="cp-list">
         {regions.map((r) => (
           <li key={r.region} className="cp-row" data-testid="cp-region" data-region={r.region}>
