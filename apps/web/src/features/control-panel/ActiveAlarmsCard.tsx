@@ -65,7 +65,7 @@ export function ActiveAlarmsCard({ alarms, links, canAck, onAcked }: Props) {
             <li
               key={a.id}
               className="cp-list-item"
-              data-testid="cp-alarm"
+              data-testid="cp-alarm-item"
               data-id={a.id}
               data-state={a.state}
             >
