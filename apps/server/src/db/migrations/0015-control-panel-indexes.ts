@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
  *   (SQLite counts an index as covering only when it holds every column the query names).
  * - alarm_records_team_raised_device_idx: the "most alarms in 24 h / 7 days" sums read device and
  *   times beside team and time, no record row.
+ * - devices_team_offline_seen_idx: the offline devices of a team by last seen, longest first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -23,9 +24,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('alarm_records')
     .columns(['team_id', 'raised_at', 'device_id', 'times'])
     .execute();
+  await db.schema
+    .createIndex('devices_team_offline_seen_idx')
+    .on('devices')
+    .columns(['team_id', 'online', 'last_seen_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('devices_team_offline_seen_idx').execute();
   await db.schema.dropIndex('alarm_records_team_raised_device_idx').execute();
   await db.schema.dropIndex('alarm_records_team_open_idx').execute();
 }

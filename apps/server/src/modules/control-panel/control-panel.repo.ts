@@ -1,10 +1,11 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DeviceConnectionReason } from '@hmi/domain';
 import type { Database } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 
 const num = (v: number | string | bigint | null | undefined): number => (v == null ? 0 : Number(v));
 /** How many of the newest connection events the fast path of recentChanges looks at. */
-const RECENT_WINDOW = 5000;
+const RECENT_WINDOW = 300;
 /** Extra rows of the top devices' sums, for winners that are no longer in the team. */
 const SPARE = 10;
 const numOrNull = (v: number | string | bigint | null | undefined): number | null =>
@@ -162,20 +163,22 @@ export class ControlPanelRepo {
       }));
   }
 
-  /** Offline devices, the longest offline first (never seen: since they were bound). */
+  /**
+   * Offline devices, the longest offline first: never seen first (since they were bound), then
+   * by last seen (index devices_team_offline_seen_idx: no sort on SQLite).
+   */
   async offlineLongest(scope: DataScope, limit: number) {
-    const since = sql<number>`coalesce(devices.last_seen_at, devices.bound_at, devices.created_at)`;
     const rows = await this.devices(scope)
       .where('devices.online', '=', 0)
-      .select(['devices.id', 'devices.name', 'devices.sn', since.as('since')])
-      .orderBy(since, 'asc')
+      .select(['devices.id', 'devices.name', 'devices.sn', 'devices.last_seen_at', 'devices.bound_at'])
+      .orderBy('devices.last_seen_at', (ob) => ob.asc().nullsFirst())
       .orderBy('devices.id', 'asc')
       .limit(limit)
       .execute();
     return rows.map((r) => ({
       device_id: num(r.id),
       device_name: r.name || r.sn,
-      since: numOrNull(r.since),
+      since: numOrNull(r.last_seen_at ?? r.bound_at),
     }));
   }
 
@@ -205,27 +208,48 @@ export class ControlPanelRepo {
 
   /**
    * The most recent online state changes of the devices in scope. First the newest
-   * RECENT_WINDOW events of the whole table (primary key, newest first: enough for any active
-   * team); when they hold fewer than `limit` of the caller's, the newest event of each device in
-   * scope (index device_connection_events_device_idx), which costs one lookup per device.
+   * RECENT_WINDOW events of the whole table (primary key range, no join), kept when their device
+   * is in scope (one scoped lookup of those ids): enough for any active team. When they hold
+   * fewer than `limit`, the newest event of each device in scope (index
+   * device_connection_events_device_idx), which costs one lookup per device.
    */
   async recentChanges(scope: DataScope, limit: number) {
-    const base = () =>
-      this.db
-        .selectFrom('device_connection_events as e')
-        .innerJoin('devices', 'devices.id', 'e.device_id')
-        .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
-        .select(['e.id', 'e.device_id', 'devices.name', 'devices.sn', 'e.online', 'e.reason', 'e.at'])
-        .orderBy('e.id', 'desc')
-        .limit(limit);
     const newest = await this.db
       .selectFrom('device_connection_events')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     const floor = num(newest?.id) - RECENT_WINDOW;
-    let rows = await base().where('e.id', '>', floor).execute();
+    const recent = await this.db
+      .selectFrom('device_connection_events')
+      .select(['id', 'device_id', 'online', 'reason', 'at'])
+      .where('id', '>', floor)
+      .orderBy('id', 'desc')
+      .execute();
+    const ids = [...new Set(recent.map((e) => num(e.device_id)))];
+    const names = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.devices(scope)
+        .where('devices.id', 'in', ids.slice(i, i + 500))
+        .select(['devices.id', 'devices.name', 'devices.sn'])
+        .execute();
+      for (const d of rows) names.set(num(d.id), d.name || d.sn);
+    }
+    let rows: {
+      device_id: number;
+      name: string | null;
+      sn: string;
+      online: number;
+      reason: DeviceConnectionReason;
+      at: number;
+    }[] = recent
+      .filter((e) => names.has(num(e.device_id)))
+      .slice(0, limit)
+      .map((e) => ({ ...e, name: names.get(num(e.device_id))!, sn: '' }));
     if (rows.length < limit && floor > 0) {
-      rows = await base()
+      rows = await this.db
+        .selectFrom('device_connection_events as e')
+        .innerJoin('devices', 'devices.id', 'e.device_id')
+        .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
         .where((eb) =>
           eb(
             'e.id',
@@ -236,6 +260,9 @@ export class ControlPanelRepo {
               .whereRef('last.device_id', '=', 'devices.id'),
           ),
         )
+        .select(['e.id', 'e.device_id', 'devices.name', 'devices.sn', 'e.online', 'e.reason', 'e.at'])
+        .orderBy('e.id', 'desc')
+        .limit(limit)
         .execute();
     }
     return rows.map((r) => ({

@@ -158,6 +158,29 @@ describe('control panel summary', () => {
   });
 });
 
+describe('recent changes behind another team’s busy devices', () => {
+  it('still lists the team’s own newest change of each device', async () => {
+    const other = await createActiveUser(server);
+    const busy = await buildDevice(server, other.tokens.token);
+    const now = Date.now();
+    await server.app.db
+      .insertInto('device_connection_events')
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({
+          device_id: busy.id,
+          online: i % 2,
+          reason: 'state' as const,
+          at: now + i,
+        })),
+      )
+      .execute();
+    const s = (await summary(token)).body.data;
+    expect(s.changes.map((x) => x.device_id)).toEqual([a.id, c.id, b.id]);
+    expect(JSON.stringify(s)).not.toContain(busy.name);
+    expect((await summary(other.tokens.token)).body.data.changes).toHaveLength(10);
+  });
+});
+
 describe('device list alarm filter', () => {
   it('alarm=1 lists the devices with an active alarm, alarm=0 the others', async () => {
     const ids = async (q: string) =>
