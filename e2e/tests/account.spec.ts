@@ -39,10 +39,10 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
 
-  // The start page: the device overview while the dashboards are not built (issue 14).
-  await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
-  await expect(page.getByTestId('device-overview-page')).toBeVisible();
-  await expect(page).toHaveTitle(/Device overview/);
+  // The start page: the control panel while the data board is not built (issue 16).
+  await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
+  await expect(page.getByTestId('controlpanel-page')).toBeVisible();
+  await expect(page).toHaveTitle(/Control panel/);
   // Only implemented screens are in the menu.
   await expect(page.getByTestId('menu-profile')).toBeVisible();
   await expect(page.getByTestId('menu-devicelist')).toBeVisible();

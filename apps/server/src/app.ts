@@ -25,6 +25,7 @@ import { memberRoutes } from './modules/member/index.ts';
 import { invitationRoutes } from './modules/invitation/index.ts';
 import { zoneRoutes } from './modules/zone/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
+import { controlPanelRoutes } from './modules/control-panel/control-panel.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(invitationRoutes);
       await api.register(zoneRoutes);
       await api.register(billingRoutes);
+      await api.register(controlPanelRoutes);
     },
     { prefix: API_BASE },
   );

@@ -34,6 +34,8 @@ import { HistoryService } from './modules/history/history.service.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { LabelRepo } from './modules/label/label.repo.ts';
 import { LabelService } from './modules/label/label.service.ts';
+import { ControlPanelRepo } from './modules/control-panel/control-panel.repo.ts';
+import { ControlPanelService } from './modules/control-panel/control-panel.service.ts';
 import { DeviceActs } from './modules/live/device-acts.ts';
 import { LiveHub } from './modules/live/live-hub.ts';
 import { LiveRepo } from './modules/live/live.repo.ts';
@@ -354,6 +356,12 @@ export function composeApp(infra: Infrastructure) {
     trafficLedger,
     traffic: new TrafficService(db, trafficRepo, billingLedger, trafficLedger, billingClock.now),
     billingAccount,
+    controlPanel: new ControlPanelService(
+      new ControlPanelRepo(db),
+      billingAccount,
+      config.region,
+      billingClock.now,
+    ),
     cardActivation: new CardActivationService(
       db,
       cardRepo,

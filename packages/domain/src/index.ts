@@ -62,3 +62,4 @@ export * from './api/invitation.api.ts';
 export * from './api/billing.api.ts';
 export * from './api/billing-traffic.api.ts';
 export * from './api/remote.api.ts';
+export * from './api/control-panel.api.ts';

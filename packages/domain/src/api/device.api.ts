@@ -54,6 +54,8 @@ export const deviceListQuery = z.object({
   online: flagQuery.optional(),
   /** 0 pending sync, 1 synced. */
   sync_state: flagQuery.optional(),
+  /** 1 devices with an active (not recovered) alarm, 0 devices without one. */
+  alarm: flagQuery.optional(),
   model: singleLineText.max(128).optional(),
   template_id: idSchema.optional(),
   sort: z.enum(deviceSortKeys).default('name'),

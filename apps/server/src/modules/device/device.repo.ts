@@ -1,4 +1,11 @@
-import { sql, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database, Device, DevicesTable } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
@@ -14,6 +21,8 @@ export interface DeviceFilter {
   labelId?: number | undefined;
   online?: number | undefined;
   syncState?: number | undefined;
+  /** 1 with an open alarm record of the device's team, 0 without. */
+  alarm?: number | undefined;
   model?: string | undefined;
   templateId?: number | undefined;
 }
@@ -154,6 +163,18 @@ export class DeviceRepo {
     }
     if (filter.online !== undefined) q = q.where('devices.online', '=', filter.online);
     if (filter.syncState !== undefined) q = q.where('devices.sync_state', '=', filter.syncState);
+    if (filter.alarm !== undefined) {
+      const open = (eb: ExpressionBuilder<Database, 'devices'>) =>
+        eb.exists(
+          eb
+            .selectFrom('alarm_records')
+            .select('alarm_records.id')
+            .whereRef('alarm_records.device_id', '=', 'devices.id')
+            .whereRef('alarm_records.team_id', '=', 'devices.team_id')
+            .where('alarm_records.recovered_at', 'is', null),
+        );
+      q = q.where((eb) => (filter.alarm === 1 ? open(eb) : eb.not(open(eb))));
+    }
     if (filter.model) q = q.where('devices.model', '=', filter.model);
     if (filter.templateId !== undefined) q = q.where('devices.template_id', '=', filter.templateId);
 

@@ -64,6 +64,7 @@ export class DeviceService {
         labelId: query.label_id,
         online: query.online,
         syncState: query.sync_state,
+        alarm: query.alarm,
         model: query.model,
         templateId: query.template_id,
       },

@@ -56,6 +56,7 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
           label_id: undefined,
           online: undefined,
           sync_state: undefined,
+          alarm: undefined,
           template_id: undefined,
           model: undefined,
         })
@@ -96,6 +97,18 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
         placeholder={t('filter.sync')}
         className="device-filter device-filter-narrow"
         data-testid="filter-sync"
+      />
+      <Select<number>
+        value={params.alarm}
+        onChange={(v) => onChange({ alarm: v })}
+        options={[
+          { value: 1, label: t('filter.alarmOn') },
+          { value: 0, label: t('filter.alarmOff') },
+        ]}
+        allowClear
+        placeholder={t('filter.alarm')}
+        className="device-filter device-filter-narrow"
+        data-testid="filter-alarm"
       />
       <TemplateSelect
         value={params.template_id}

@@ -9,6 +9,8 @@ export interface DeviceListParams {
   label_id?: number;
   online?: 0 | 1;
   sync_state?: 0 | 1;
+  /** 1 devices with an active alarm, 0 without (the control panel's "in alarm" links here). */
+  alarm?: 0 | 1;
   model?: string;
   template_id?: number;
   sort: DeviceSortKey;
@@ -49,6 +51,8 @@ export function parseListParams(search: URLSearchParams): DeviceListParams {
   if (online !== undefined) out.online = online;
   const sync = flag(search.get('sync_state'));
   if (sync !== undefined) out.sync_state = sync;
+  const alarm = flag(search.get('alarm'));
+  if (alarm !== undefined) out.alarm = alarm;
   const model = text(search.get('model'), 128);
   if (model) out.model = model;
   const template = positive(search.get('template_id'));
@@ -67,6 +71,7 @@ export function listParamsToSearch(p: DeviceListParams): URLSearchParams {
   put('label_id', p.label_id);
   put('online', p.online);
   put('sync_state', p.sync_state);
+  put('alarm', p.alarm);
   put('model', p.model);
   put('template_id', p.template_id);
   put('sort', p.sort, 'name');
@@ -78,7 +83,7 @@ export function listParamsToSearch(p: DeviceListParams): URLSearchParams {
 
 /** Filters beyond the search box that are in effect (the badge on the phone's filter button). */
 export function activeFilterCount(p: DeviceListParams): number {
-  return [p.group_id, p.label_id, p.online, p.sync_state, p.model, p.template_id].filter(
+  return [p.group_id, p.label_id, p.online, p.sync_state, p.alarm, p.model, p.template_id].filter(
     (v) => v !== undefined,
   ).length;
 }

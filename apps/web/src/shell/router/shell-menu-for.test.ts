@@ -68,8 +68,12 @@ describe('a sub-account’s first screen (SPEC section 2, with the screens that 
     expect(sub([Perm.TemplateView, Perm.GroupView]).start).toBe(MenuPath.Profile);
   });
 
-  it('is the device overview for the main account while the boards are not built', () => {
-    expect(shellMenuFor(main, 'eu').start).toBe(MenuPath.DeviceOverview);
+  it('is the control panel for the main account while the data board is not built', () => {
+    expect(shellMenuFor(main, 'eu').start).toBe(MenuPath.ControlPanel);
+  });
+
+  it('is the control panel for a sub-account with controlpanel-view (46)', () => {
+    expect(sub([Perm.DeviceView, Perm.ControlPanelView]).start).toBe(MenuPath.ControlPanel);
   });
 });
 

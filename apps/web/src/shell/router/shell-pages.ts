@@ -19,6 +19,11 @@ export interface ShellPage {
  */
 export const shellPages: readonly ShellPage[] = [
   {
+    path: MenuPath.ControlPanel,
+    title: 'menu:operations.controlPanel',
+    load: () => import('../../pages/operations/ControlPanelPage.tsx').then((m) => m.ControlPanelPage),
+  },
+  {
     path: MenuPath.Profile,
     title: 'menu:system.profile',
     load: () => import('../../pages/system/ProfilePage.tsx').then((m) => m.ProfilePage),
