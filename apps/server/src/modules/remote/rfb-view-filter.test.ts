@@ -63,7 +63,7 @@ describe('RfbViewFilter', () => {
     let seed = 7;
     for (let round = 0; round < 50; round++) {
       const chunks: Buffer[] = [];
-      for (let at = 0; at < stream.length; ) {
+      for (let at = 0; at < stream.length;) {
         seed = (seed * 1103515245 + 12345) & 0x7fffffff;
         const n = 1 + (seed % 9);
         chunks.push(stream.subarray(at, at + n));
@@ -77,9 +77,9 @@ describe('RfbViewFilter', () => {
     const auth = Buffer.alloc(16, 0xab);
     const s = Buffer.concat([version, Buffer.from([2]), auth, Buffer.from([0]), updateRequest, keyEvent]);
     const { out } = run([s.subarray(0, 15), s.subarray(15)]);
-    expect(out.equals(Buffer.concat([version, Buffer.from([2]), auth, Buffer.from([1]), updateRequest]))).toBe(
-      true,
-    );
+    expect(
+      out.equals(Buffer.concat([version, Buffer.from([2]), auth, Buffer.from([1]), updateRequest])),
+    ).toBe(true);
   });
 
   it('knows version 3.3 (no security choice from the client)', () => {
@@ -94,7 +94,8 @@ describe('RfbViewFilter', () => {
     filter.push(handshake);
     const head = Buffer.concat([Buffer.from([6, 0, 0, 0]), i32(text.length)]);
     expect(filter.push(head)).toEqual([]);
-    for (let at = 0; at < text.length; at += 4096) expect(filter.push(text.subarray(at, at + 4096))).toEqual([]);
+    for (let at = 0; at < text.length; at += 4096)
+      expect(filter.push(text.subarray(at, at + 4096))).toEqual([]);
     expect(Buffer.concat(filter.push(updateRequest)).equals(updateRequest)).toBe(true);
   });
 
