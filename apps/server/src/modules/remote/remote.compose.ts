@@ -47,11 +47,19 @@ export function composeRemote(deps: {
   const repo = new RemoteRepo(db);
   const status = new TunnelStatusBoard(repo, bus);
   const billing = config.region !== 'cn';
-  const tunnelHub = new TunnelHub(repo, deps.meter, status, bus, log, {
-    instance: config.ingest.writerName,
-    flushMs: config.remote.flushMs,
-    billing,
-  });
+  const tunnelHub = new TunnelHub(
+    repo,
+    deps.meter,
+    status,
+    bus,
+    log,
+    {
+      instance: config.ingest.writerName,
+      flushMs: config.remote.flushMs,
+      billing,
+    },
+    deps.commands,
+  );
   let address: () => AddressInfo | string | null = () => null;
   const remote = new RemoteService(repo, tunnelHub, status, deps.commands, deps.meter, deps.zones, bus, {
     maxSessionMs: config.remote.maxSessionMs,

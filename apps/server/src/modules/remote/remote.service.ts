@@ -150,6 +150,7 @@ export class RemoteService {
         tunnelId,
         sessionId,
         deviceId: device.id,
+        sn: device.sn,
         teamId: device.team_id,
         userId: caller.id,
         mode,

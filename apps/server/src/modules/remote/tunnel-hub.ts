@@ -2,6 +2,7 @@ import { ErrorCode, TunnelCloseCode, type RemoteEndReason } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../plugins/bus.ts';
+import type { CommandTracker } from '../commands/index.ts';
 import type { StartVerdict, TrafficBytes } from '../billing/index.ts';
 import type { RemoteRepo } from './remote.repo.ts';
 import type { Tunnel, TunnelSide } from './tunnel.ts';
@@ -12,6 +13,9 @@ export interface TrafficMeter {
   record(deviceId: number, bytes: TrafficBytes, at?: number): Promise<void>;
   canStart(deviceId: number, at?: number, confirmed12g?: boolean): Promise<StartVerdict>;
 }
+
+/** How long the answer to tunnel_close is waited for (nothing depends on it). */
+const TUNNEL_CLOSE_ANSWER_MS = 5000;
 
 export interface TunnelHubSettings {
   /** This server's name in the session records (a server ends its own leftovers on start). */
@@ -47,6 +51,7 @@ export class TunnelHub {
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
     readonly settings: TunnelHubSettings,
+    private readonly commands?: Pick<CommandTracker, 'send'>,
   ) {}
 
   async start(): Promise<void> {
@@ -99,7 +104,12 @@ export class TunnelHub {
   readonly ended = (tunnel: Tunnel, reason: RemoteEndReason): void => {
     this.tunnels.delete(tunnel.binding.tunnelId);
     this.bySession.delete(tunnel.binding.sessionId);
-    const { sessionId, teamId, deviceId } = tunnel.binding;
+    const { sessionId, teamId, deviceId, sn, tunnelId } = tunnel.binding;
+    // The device drops its side (and its TCP connection) too, even if it never dialled.
+    if (reason !== 'device')
+      this.commands
+        ?.send(sn, { op: 'tunnel_close', args: { tunnelId } }, TUNNEL_CLOSE_ANSWER_MS)
+        .catch(() => undefined);
     const done = (async () => {
       await this.record(tunnel);
       await this.repo.end(sessionId, reason, Date.now());

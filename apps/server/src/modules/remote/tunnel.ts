@@ -11,6 +11,8 @@ export interface TunnelBinding {
   tunnelId: string;
   sessionId: number;
   deviceId: number;
+  /** The device's serial (its cmd topic). */
+  sn: string;
   teamId: number;
   userId: number;
   mode: RemoteMode;
