@@ -13,7 +13,6 @@ import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import { eventually } from '../ingest/live-data-test-helpers.ts';
-import type { DeviceActEvent } from '../live/live.events.ts';
 import {
   clientSocket,
   closeCodeAt,
@@ -33,7 +32,7 @@ let echo: Awaited<ReturnType<typeof tcpServer>>;
 let main: Awaited<ReturnType<typeof createActiveUser>>;
 let token: string;
 const hmis: FakeHmi[] = [];
-const acts: DeviceActEvent[] = [];
+const acts: { act: { act: string; device_id: number; tunnel_state?: string } }[] = [];
 
 beforeAll(async () => {
   server = await startDeviceTestServer({
