@@ -245,7 +245,7 @@ describe('remote access: open rules', () => {
     expect((await open({ device_id: big.id, confirm_12g: true })).body.code).toBe(0);
   });
 
-  it('permissions: 1003 outside the scope, 1002 without hmi 6 / 48, 48 views only, zone needed to operate', async () => {
+  it('permissions: 1003 outside the scope, 1002 without hmi 6 / 48, 48 views only', async () => {
     const h = await hmi();
     const other = await createActiveUser(server);
     expect((await open({ device_id: h.id }, other.tokens.token)).body.code).toBe(ErrorCode.E1003_NO_DATA);
@@ -267,6 +267,32 @@ describe('remote access: open rules', () => {
     expect((await open({ device_id: h.id, takeover: true }, viewer.tokens.token)).body.code).toBe(
       ErrorCode.E1002_PERMISSION_DENIED,
     );
+  });
+
+  it('operating needs the device zone in the role: hmi 6 without it gets a view session', async () => {
+    const h = await hmi();
+    const db = server.app.db;
+    const now = Date.now();
+    const zone = await db
+      .insertInto('zones')
+      .values({ team_id: main.profile.team_id, name: `z${now}`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('device_zones')
+      .values({ device_id: h.id, zone_id: zone.id, team_id: main.profile.team_id })
+      .execute();
+    const outside = await createSubAccount(server, main, {
+      permissions: [Perm.DeviceHmi],
+      deviceIds: [h.id],
+    });
+    expect((await open({ device_id: h.id }, outside.tokens.token)).body.data.mode).toBe('view');
+    expect((await open({ device_id: h.id, target: { port: 502 } }, outside.tokens.token)).body.code).toBe(
+      ErrorCode.E1002_PERMISSION_DENIED,
+    );
+    const inside = await createSubAccount(server, main, { permissions: [Perm.DeviceHmi], deviceIds: [h.id] });
+    await db.insertInto('role_zones').values({ role_id: inside.roleId, zone_id: zone.id }).execute();
+    expect((await open({ device_id: h.id }, inside.tokens.token)).body.data.mode).toBe('operate');
   });
 
   it('one operator: the second gets a view session naming the operator; the main account takes over', async () => {
@@ -351,5 +377,68 @@ describe('remote access: tokens', () => {
     );
     expect(h3.closeCodes).toEqual([TunnelCloseCode.BadToken]);
     expect(server.app.services.tunnelHub.tunnelOfSession(s3.session_id)?.joined ?? false).toBe(false);
+  });
+});
+
+describe('DIACom and the month traffic list', () => {
+  const app = { 'x-client-id': 'diacom' };
+  it('the switch: off gives the app an empty list and 1002; on lists the devices and opens (client diacom)', async () => {
+    const h = await hmi();
+    const user = await createActiveUser(server);
+    const t = user.tokens.token;
+    const h2 = await fakeHmi(server, t, echo.port);
+    hmis.push(h2);
+    await withTraffic(server, t, h2.id);
+    const info = async () =>
+      (await server.call<{ diacom: number }>('GET', '/global/getUserInfo', { token: t })).body.data;
+    const devices = async (headers?: Record<string, string>) =>
+      (
+        await server.call<{ list: { device_id: number }[] }>('GET', '/diacom/devices', {
+          token: t,
+          ...(headers ? { headers } : {}),
+        })
+      ).body;
+    expect((await info()).diacom).toBe(0);
+    expect(await devices(app)).toMatchObject({ code: 0, data: { list: [] } });
+    expect((await open({ device_id: h2.id }, t, app)).body.code).toBe(ErrorCode.E1002_PERMISSION_DENIED);
+
+    expect(
+      (await server.call('POST', '/user/diacom', { token: t, body: { enabled: true } })).body,
+    ).toMatchObject({ code: 0, data: { enabled: true } });
+    expect((await info()).diacom).toBe(1);
+    expect((await devices(app)).data.list.map((d) => d.device_id)).toEqual([h2.id]); // not the other team's h
+    expect((await devices()).code).toBe(ErrorCode.E1002_PERMISSION_DENIED); // not the app
+    const s = (await open({ device_id: h2.id }, t, app)).body.data;
+    expect((await record(s.session_id).catch(() => null)) ?? null).toBeNull(); // another team's record: 1003
+    const mine = await server.call<RemoteSessionRecord>('GET', `/remote/session?session_id=${s.session_id}`, {
+      token: t,
+    });
+    expect(mine.body.data.client).toBe('diacom');
+    expect(h.id).not.toBe(h2.id);
+  });
+
+  it('POST /diacom/monthtraffic without device_id lists the month per device in scope; with it, switches', async () => {
+    const h = await hmi();
+    await server.app.services.trafficLedger.record(h.id, { up: 10, down: 20 });
+    const list = await server.call<{
+      month: string;
+      list: { device_id: number; bytes_up: number; used_bytes: number; on: boolean }[];
+    }>('POST', '/diacom/monthtraffic', { token, body: {} });
+    expect(list.body.code).toBe(0);
+    expect(list.body.data.month).toBe(trafficMonthOf(Date.now()));
+    expect(list.body.data.list.find((d) => d.device_id === h.id)).toMatchObject({
+      bytes_up: 10,
+      used_bytes: 30,
+      on: true,
+    });
+    const other = await createActiveUser(server);
+    const theirs = await server.call<{ list: unknown[] }>('POST', '/diacom/monthtraffic', {
+      token: other.tokens.token,
+      body: {},
+    });
+    expect(theirs.body.data.list).toEqual([]);
+    expect(
+      (await server.call('POST', '/diacom/monthtraffic', { token, body: { device_id: h.id } })).body.code,
+    ).toBe(ErrorCode.E1006_BAD_PARAMETER);
   });
 });

@@ -105,8 +105,9 @@ export class TunnelHub {
     this.tunnels.delete(tunnel.binding.tunnelId);
     this.bySession.delete(tunnel.binding.sessionId);
     const { sessionId, teamId, deviceId, sn, tunnelId } = tunnel.binding;
-    // The device drops its side (and its TCP connection) too, even if it never dialled.
-    if (reason !== 'device')
+    // The device drops its side (and its TCP connection) too, even if it never dialled. On
+    // shutdown the closed socket says it: the device link is stopping.
+    if (reason !== 'device' && reason !== 'shutdown')
       this.commands
         ?.send(sn, { op: 'tunnel_close', args: { tunnelId } }, TUNNEL_CLOSE_ANSWER_MS)
         .catch(() => undefined);
