@@ -11,9 +11,11 @@ import {
   type RemoteSessionRecord,
   type TunnelStatus,
   type TunnelTarget,
+  validateHmiVersion,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { assertValid } from '../../lib/validate.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import { startAllowed } from '../billing/index.ts';
@@ -40,17 +42,6 @@ export interface RemoteSettings {
   billing: boolean;
   /** ws(s)://host[:port] devices dial on this server. */
   deviceBase: () => string;
-}
-
-/** -1, 0, 1 comparing dotted versions numerically ('2.10' > '2.9'); text parts count as 0. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map((p) => Number.parseInt(p, 10) || 0);
-  const pb = b.split('.').map((p) => Number.parseInt(p, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
 }
 
 const targetText = (t: TunnelTarget) => (t === 'vnc' ? 'vnc' : String(t.port));
@@ -101,12 +92,7 @@ export class RemoteService {
     if (device.online !== 1)
       throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
     if (target === 'vnc' && device.vnc === 0) throw new AppError(ErrorCode.E1024_OPEN_VNC_ON_HMI);
-    const min = this.settings.minFirmware;
-    if (min && compareVersions(device.firmware || '0', min) < 0)
-      throw new AppError(ErrorCode.E1006_BAD_PARAMETER, {
-        where: 'body',
-        fields: [{ path: 'device_id', message: 'validation.remote.hmiVersion', params: { ip: min } }],
-      });
+    assertValid('device_id', validateHmiVersion(device.firmware, this.settings.minFirmware));
     if (this.settings.billing) {
       const verdict = await this.meter.canStart(device.id, Date.now(), body.confirm_12g === true);
       if (!startAllowed(verdict)) throw new AppError(verdict.code, { traffic: verdict.state });
