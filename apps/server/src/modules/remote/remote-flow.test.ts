@@ -79,13 +79,13 @@ describe('remote access: back-pressure', () => {
       const t = tunnel()!;
       const first = { down: t.down, produced };
       await sleep(800);
-      // Nothing more moved: the server stopped reading, so the device's source is stopped too.
+      // Nothing more moved through the server: it stopped reading the device's socket.
       expect(t.down).toBe(first.down);
-      expect(produced - first.produced).toBeLessThanOrEqual(chunk.length);
       // What the server holds for this tunnel is bounded (stream high-water marks, one message).
       expect(t.buffered).toBeLessThan(2 * 1024 * 1024);
-      // Bytes the device produced beyond what the client took sit in kernel buffers, bounded.
-      expect(first.down).toBeLessThan(64 * 1024 * 1024);
+      // And the source was stopped: beyond what passed, only the device's and the kernels'
+      // socket buffers hold its bytes (at loopback speed an unbounded pipe takes GBs by now).
+      expect(produced - first.down).toBeLessThan(32 * 1024 * 1024);
       c.ws.resume();
       await eventually(
         async () => t.down,
