@@ -27,6 +27,13 @@ const hash = (token: string) => createHash('sha256').update(token).digest();
 export const newTunnelToken = () => randomBytes(32).toString('base64url');
 export const newTunnelId = () => randomBytes(16).toString('base64url');
 
+/**
+ * Bytes each stream of a tunnel may hold (the sockets' readable and writable sides and the two
+ * meters): large enough for 64 KiB messages to flow without a pause per message, small enough
+ * that a stalled tunnel holds about a MiB.
+ */
+const STREAM_HWM = 128 * 1024;
+
 /** How long a close handshake may take before the socket is cut (a reader that stopped). */
 const CLOSE_GRACE_MS = 2000;
 
@@ -97,7 +104,10 @@ export class Tunnel {
   /** A side's socket, after its token was redeemed. Pipes once both are here. */
   attach(side: TunnelSide, ws: WebSocket): void {
     ws.binaryType = 'nodebuffer';
-    const stream = createWebSocketStream(ws);
+    const stream = createWebSocketStream(ws, {
+      readableHighWaterMark: STREAM_HWM,
+      writableHighWaterMark: STREAM_HWM,
+    });
     stream.on('error', () => undefined); // the close event tells
     ws.on('close', () => this.end(side));
     this.sockets[side] = { ws, stream };
@@ -109,6 +119,7 @@ export class Tunnel {
     const device = this.sockets.device!.stream;
     const filter = this.binding.viewOnlyRfb ? new RfbViewFilter() : null;
     const upward = new Transform({
+      highWaterMark: STREAM_HWM,
       transform: (chunk: Buffer, _enc, done) => {
         this.lastActivity = Date.now();
         try {
@@ -125,6 +136,7 @@ export class Tunnel {
       },
     });
     const downward = new Transform({
+      highWaterMark: STREAM_HWM,
       transform: (chunk: Buffer, _enc, done) => {
         this.lastActivity = Date.now();
         this.down += chunk.length;
