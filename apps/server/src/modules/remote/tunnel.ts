@@ -117,14 +117,29 @@ export class Tunnel {
   private pipe(): void {
     const client = this.sockets.client!.stream;
     const device = this.sockets.device!.stream;
-    const filter = this.binding.viewOnlyRfb ? new RfbViewFilter() : null;
+    // Device -> client, and client -> device of operating sessions: piped as they come, counted
+    // by a listener beside the pipe (a pipe pauses the source for both).
+    device.on('data', (chunk: Buffer) => {
+      this.lastActivity = Date.now();
+      this.down += chunk.length;
+    });
+    pipeline(device, client, () => this.end('device'));
+    if (!this.binding.viewOnlyRfb) {
+      client.on('data', (chunk: Buffer) => {
+        this.lastActivity = Date.now();
+        this.up += chunk.length;
+      });
+      pipeline(client, device, () => this.end('client'));
+      return;
+    }
+    // A view session: the client's RFB stream through the view-only filter.
+    const filter = new RfbViewFilter();
     const upward = new Transform({
       highWaterMark: STREAM_HWM,
       transform: (chunk: Buffer, _enc, done) => {
         this.lastActivity = Date.now();
         try {
-          const parts = filter ? filter.push(chunk) : [chunk];
-          for (const p of parts) {
+          for (const p of filter.push(chunk)) {
             this.up += p.length;
             upward.push(p);
           }
@@ -135,16 +150,7 @@ export class Tunnel {
         }
       },
     });
-    const downward = new Transform({
-      highWaterMark: STREAM_HWM,
-      transform: (chunk: Buffer, _enc, done) => {
-        this.lastActivity = Date.now();
-        this.down += chunk.length;
-        done(null, chunk);
-      },
-    });
     pipeline(client, upward, device, () => this.end('client'));
-    pipeline(device, downward, client, () => this.end('device'));
   }
 
   /** Closes both sockets with 4000 and the reason (once); the owner records the end. */
