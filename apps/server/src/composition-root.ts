@@ -213,7 +213,16 @@ export function composeApp(infra: Infrastructure) {
   const liveHub = new LiveHub(live, bus, config.live, principals.reload, log);
 
   // Remote access: tunnels through the devices' connections, metered in the traffic ledger.
-  const remoteAccess = composeRemote({ db, config, bus, log, commands, meter: trafficLedger, zones });
+  const remoteAccess = composeRemote({
+    db,
+    config,
+    bus,
+    log,
+    commands,
+    meter: trafficLedger,
+    zones,
+    reload: principals.reload,
+  });
 
   // Alarms and notifications.
   const alarmEngine = new AlarmEngine({ db, bus, log, scopes });

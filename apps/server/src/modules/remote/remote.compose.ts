@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { PrincipalLoader } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { Runnable } from '../../plugins/runtime.ts';
 import type { CommandTracker } from '../commands/index.ts';
@@ -42,6 +43,8 @@ export function composeRemote(deps: {
   commands: CommandTracker;
   meter: TrafficMeter;
   zones: OperateGuard;
+  /** Reloads a caller (the session module's PrincipalService.reload). */
+  reload: PrincipalLoader;
 }) {
   const { db, config, bus, log } = deps;
   const repo = new RemoteRepo(db);
@@ -61,14 +64,24 @@ export function composeRemote(deps: {
     deps.commands,
   );
   let address: () => AddressInfo | string | null = () => null;
-  const remote = new RemoteService(repo, tunnelHub, status, deps.commands, deps.meter, deps.zones, bus, {
-    maxSessionMs: config.remote.maxSessionMs,
-    idleMs: config.remote.idleMs,
-    minFirmware: config.remote.minFirmware,
-    openTimeoutMs: config.remote.openTimeoutMs,
-    billing,
-    deviceBase: () => deviceBaseUrl(config, address()),
-  });
+  const remote = new RemoteService(
+    repo,
+    tunnelHub,
+    status,
+    deps.commands,
+    deps.meter,
+    deps.zones,
+    bus,
+    {
+      maxSessionMs: config.remote.maxSessionMs,
+      idleMs: config.remote.idleMs,
+      minFirmware: config.remote.minFirmware,
+      openTimeoutMs: config.remote.openTimeoutMs,
+      billing,
+      deviceBase: () => deviceBaseUrl(config, address()),
+    },
+    deps.reload,
+  );
   const runnable: Runnable = {
     start: () => tunnelHub.start(),
     // Before the server stops answering: end the tunnels, flush their bytes.

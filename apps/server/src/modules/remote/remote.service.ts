@@ -14,7 +14,7 @@ import {
   validateHmiVersion,
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
@@ -70,7 +70,21 @@ export class RemoteService {
     private readonly zones: OperateGuard,
     private readonly bus: Bus,
     private readonly settings: RemoteSettings,
-  ) {}
+    private readonly reload: PrincipalLoader = async (u) => u,
+  ) {
+    hub.accessCheck = (t) => this.stillAllowed(t);
+  }
+
+  /** Whether the tunnel's user still may: signed in, in the team, device in scope, the mode's rights. */
+  private async stillAllowed(t: Tunnel): Promise<boolean> {
+    const { caller, teamId, deviceId, mode } = t.binding;
+    if (!caller) return true;
+    const user = await this.reload(caller);
+    if (!user || user.teamId !== teamId || !(await this.repo.device(user.scope, deviceId))) return false;
+    if (mode === 'operate')
+      return user.permissions.has(Perm.DeviceHmi) && this.zones.canOperate(user.scope, deviceId);
+    return user.permissions.has(Perm.DeviceHmi) || user.permissions.has(Perm.DeviceHmiCheck);
+  }
 
   async open(
     caller: CurrentUser,
@@ -144,6 +158,7 @@ export class RemoteService {
         startedAt: now,
         maxMs: this.settings.maxSessionMs,
         idleMs: this.settings.idleMs,
+        caller,
       },
       tokens,
       this.hub.ended,

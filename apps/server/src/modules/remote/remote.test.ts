@@ -177,6 +177,42 @@ describe('remote access: a session end to end', () => {
   });
 });
 
+describe('remote access: access changes', () => {
+  it('ends a session (access) when its user loses the right during it; others keep theirs', async () => {
+    const h = await hmi();
+    const member = await createSubAccount(server, main, {
+      permissions: [Perm.DeviceView, Perm.DeviceHmi],
+      deviceIds: [h.id],
+    });
+    const s = (await open({ device_id: h.id }, member.tokens.token)).body.data;
+    const c = await clientSocket(server, s);
+    const mine = (await open({ device_id: h.id })).body.data;
+    const cm = await clientSocket(server, mine);
+    const teamId = main.profile.team_id;
+    const memberId = (
+      await server.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', member.email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // Still allowed: the check keeps the session.
+    server.app.bus.publish('team.access', { teamId, userIds: [memberId], change: 'scope' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.app.services.tunnelHub.tunnelOfSession(s.session_id)?.ended).toBe(false);
+    await server.app.db
+      .updateTable('roles')
+      .set({ permissions: JSON.stringify([Perm.DeviceView]) })
+      .where('id', '=', member.roleId)
+      .execute();
+    server.app.bus.publish('team.access', { teamId, userIds: [memberId], change: 'scope' });
+    expect(await c.closed).toEqual({ code: TunnelCloseCode.Ended, reason: 'access' });
+    expect((await ended(s.session_id)).end_reason).toBe('access');
+    expect(server.app.services.tunnelHub.tunnelOfSession(mine.session_id)?.ended).toBe(false);
+    cm.ws.close();
+  });
+});
+
 describe('remote access: open rules', () => {
   it('1038 offline, 1024 VNC off (state or the device answer), the HMI version message', async () => {
     const off = await hmi({ firmware: '3.0.0', vnc: false });

@@ -42,6 +42,8 @@ export class TunnelHub {
   private readonly pending = new Set<Promise<void>>();
   private readonly off: (() => void)[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
+  /** Whether a tunnel's user may still use it (set by the remote service). */
+  accessCheck: ((tunnel: Tunnel) => Promise<boolean>) | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -59,7 +61,15 @@ export class TunnelHub {
     for (const row of await this.repo.openOfInstance(this.settings.instance)) {
       if (await this.repo.end(row.id, 'shutdown', now)) await this.status.publish(row.team_id, row.device_id);
     }
-    this.off.push(this.bus.subscribe('remote.end', (e) => this.bySession.get(e.sessionId)?.end(e.reason)));
+    this.off.push(
+      this.bus.subscribe('remote.end', (e) => this.bySession.get(e.sessionId)?.end(e.reason)),
+      // A role, scope or membership changed: the tunnels of those users are checked again.
+      this.bus.subscribe('team.access', (e) => {
+        const users = new Set(e.userIds);
+        for (const t of [...this.tunnels.values()])
+          if (t.binding.teamId === e.teamId && users.has(t.binding.userId)) void this.recheck(t);
+      }),
+    );
     this.flushTimer = setInterval(() => void this.flush(), this.settings.flushMs);
     this.flushTimer.unref();
   }
@@ -120,6 +130,11 @@ export class TunnelHub {
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
   };
+
+  private async recheck(t: Tunnel): Promise<void> {
+    const allowed = await (this.accessCheck?.(t) ?? Promise.resolve(true)).catch(() => false);
+    if (!allowed) t.end('access');
+  }
 
   /** Flushes every tunnel's bytes, then ends the sessions of devices out of traffic. */
   flush(): Promise<void> {

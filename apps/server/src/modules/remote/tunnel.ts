@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { pipeline, Transform, type Duplex } from 'node:stream';
 import { TUNNEL_TOKEN_TTL_MS, TunnelCloseCode, type RemoteEndReason, type RemoteMode } from '@hmi/domain';
 import { createWebSocketStream, type WebSocket } from 'ws';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { RfbViewFilter } from './rfb-view-filter.ts';
 
 export type TunnelSide = 'client' | 'device';
@@ -21,6 +22,8 @@ export interface TunnelBinding {
   startedAt: number;
   maxMs: number;
   idleMs: number;
+  /** Who opened it, checked again when the team's access changes (end reason 'access'). */
+  caller?: CurrentUser;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
