@@ -26,6 +26,7 @@ import { invitationRoutes } from './modules/invitation/index.ts';
 import { zoneRoutes } from './modules/zone/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { controlPanelRoutes } from './modules/control-panel/control-panel.routes.ts';
+import { remoteRoutes } from './modules/remote/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(websocketPlugin, { config });
   await app.register(runtimePlugin, { parts: runtime });
   app.decorate('deviceMqttUrl', deviceMqttUrl());
+  // The default URL devices dial for tunnels is this server's listening address.
+  services.remoteListenAddress(() => app.server.address());
 
   await app.register(
     async (api) => {
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(zoneRoutes);
       await api.register(billingRoutes);
       await api.register(controlPanelRoutes);
+      await api.register(remoteRoutes);
     },
     { prefix: API_BASE },
   );

@@ -70,6 +70,7 @@ import { MemberAccessRepo } from './modules/member/member-access.repo.ts';
 import { MemberRepo } from './modules/member/member.repo.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
 import { ZoneService } from './modules/zone/index.ts';
+import { composeRemote } from './modules/remote/index.ts';
 import { ZoneRepo } from './modules/zone/zone.repo.ts';
 import {
   BillingAccountService,
@@ -213,6 +214,18 @@ export function composeApp(infra: Infrastructure) {
   const live = new LiveRepo(db, historyStore);
   const liveHub = new LiveHub(live, bus, config.live, principals.reload, log);
 
+  // Remote access: tunnels through the devices' connections, metered in the traffic ledger.
+  const remoteAccess = composeRemote({
+    db,
+    config,
+    bus,
+    log,
+    commands,
+    meter: trafficLedger,
+    zones,
+    reload: principals.reload,
+  });
+
   // Alarms and notifications.
   const alarmEngine = new AlarmEngine({ db, bus, log, scopes });
 
@@ -354,6 +367,10 @@ export function composeApp(infra: Infrastructure) {
     invitations,
     zones,
     trafficLedger,
+    remote: remoteAccess.remote,
+    diacom: remoteAccess.diacom,
+    tunnelHub: remoteAccess.tunnelHub,
+    remoteListenAddress: remoteAccess.listenAddress,
     traffic: new TrafficService(db, trafficRepo, billingLedger, trafficLedger, billingClock.now),
     billingAccount,
     controlPanel: new ControlPanelService(
@@ -414,6 +431,8 @@ export function composeApp(infra: Infrastructure) {
       start: () => (config.region === 'cn' ? undefined : billingNotifier.start()),
       stop: () => billingNotifier.stop(),
     },
+    // Tunnels: a server's leftover records ended on start; on close every tunnel ends, bytes flushed.
+    remoteAccess.runnable,
     // The notify sockets close first on close.
     { start: () => notifyHub.start(), closing: () => notifyHub.stop(), stop: () => undefined },
   ];

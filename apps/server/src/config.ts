@@ -98,6 +98,15 @@ const envSchema = z.object({
   SETTAG_TIMEOUT_MS: int(10_000, 100),
   /** How often the billing messages job looks for cards expiring or expired. */
   BILLING_JOB_MS: int(10 * 60_000, 1000),
+  /** Remote access (docs/api.md, Remote access). */
+  TUNNEL_PUBLIC_URL: url(/^(wss?|https?):$/),
+  // Minutes; fractions allowed (tests use seconds).
+  REMOTE_MAX_SESSION_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  REMOTE_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(5),
+  REMOTE_MIN_FIRMWARE: z.string().regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.0').optional(),
+  REMOTE_TRAFFIC_FLUSH_MS: int(5000, 100),
+  REMOTE_OPEN_TIMEOUT_MS: int(10_000, 100),
+  DIACOM_CLIENT_ID: z.string().min(1).max(128).default('diacom'),
 });
 
 export interface Config {
@@ -193,6 +202,21 @@ export interface Config {
   settagTimeoutMs: number;
   /** Interval of the billing messages job (BILLING_JOB_MS). */
   billingJobMs: number;
+  /**
+   * Remote access: the ws(s):// base devices dial (TUNNEL_PUBLIC_URL; undefined: derived from
+   * the listening address), maximum session and idle time (ms), the minimum HMI firmware
+   * (undefined: none), how often session bytes go to the traffic ledger, how long the device has
+   * to answer tunnel_open, and the DIACom app's client id (header X-Client-Id).
+   */
+  remote: {
+    publicUrl: string | undefined;
+    maxSessionMs: number;
+    idleMs: number;
+    minFirmware: string | undefined;
+    flushMs: number;
+    openTimeoutMs: number;
+    diacomClientId: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -287,5 +311,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
     billingJobMs: e.BILLING_JOB_MS,
+    remote: {
+      publicUrl: e.TUNNEL_PUBLIC_URL?.replace(/\/+$/, '').replace(/^http/, 'ws'),
+      maxSessionMs: Math.round(e.REMOTE_MAX_SESSION_MINUTES * 60_000),
+      idleMs: Math.round(e.REMOTE_IDLE_MINUTES * 60_000),
+      minFirmware: e.REMOTE_MIN_FIRMWARE,
+      flushMs: e.REMOTE_TRAFFIC_FLUSH_MS,
+      openTimeoutMs: e.REMOTE_OPEN_TIMEOUT_MS,
+      diacomClientId: e.DIACOM_CLIENT_ID,
+    },
   };
 }

@@ -31,6 +31,7 @@ export * from './validation/alarm-value.validation.ts';
 export * from './validation/alarm-rule.validation.ts';
 export * from './validation/card.validation.ts';
 export * from './validation/traffic.validation.ts';
+export * from './validation/remote.validation.ts';
 export * from './validation/import-file.validation.ts';
 
 export * from './helpers/group-tree.helper.ts';

@@ -54,6 +54,8 @@ export interface UsersTable {
   alarm_mail_levels: ColumnType<number, number | undefined, number>;
   /** Sub-accounts: when they joined their team (migration 0010); null for a main account. */
   joined_at: ColumnType<Ms | null, Ms | null | undefined, Ms | null>;
+  /** The DIACom switch (migration 0016): the companion app may list devices and open sessions. */
+  diacom: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** What a data permission names (migration 0010). */
@@ -238,6 +240,8 @@ export interface DevicesTable {
   updated_at: Ms;
   /** TAGs the device may have: template tags + monitor points (migration 0004; default 100). */
   tag_limit: ColumnType<number, number | undefined, number>;
+  /** The HMI's VNC server as last reported in its state (migration 0016; null: never said). */
+  vnc: ColumnType<Flag | null, Flag | null | undefined, Flag | null>;
 }
 
 export interface DeviceGroupsTable {
@@ -577,6 +581,27 @@ export interface RechargeRecordsTable {
   created_at: Ms;
 }
 
+/** A remote access session (migration 0016), kept after it ends. */
+export interface RemoteSessionsTable {
+  id: Generated<number>;
+  team_id: number;
+  device_id: number;
+  user_id: number | null;
+  user_name: string;
+  mode: 'operate' | 'view';
+  /** 'vnc' or the device port. */
+  target: string;
+  client: 'web' | 'cli' | 'diacom';
+  tunnel_id: string;
+  /** The server holding the tunnel. */
+  instance: string;
+  started_at: Ms;
+  ended_at: Ms | null;
+  bytes_up: ColumnType<number, number | undefined, number>;
+  bytes_down: ColumnType<number, number | undefined, number>;
+  end_reason: string | null;
+}
+
 /** A billing event announced once (migration 0013): the billing messages job's key. */
 export interface BillingEventsTable {
   card_id: number;
@@ -628,6 +653,7 @@ export interface Database {
   device_tag_allocations: DeviceTagAllocationsTable;
   recharge_records: RechargeRecordsTable;
   billing_events: BillingEventsTable;
+  remote_sessions: RemoteSessionsTable;
 }
 
 export type User = Selectable<UsersTable>;

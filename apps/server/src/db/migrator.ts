@@ -21,6 +21,7 @@ import * as m0011 from './migrations/0011-billing.ts';
 import * as m0012 from './migrations/0012-billing-traffic.ts';
 import * as m0013 from './migrations/0013-billing-locks.ts';
 import * as m0015 from './migrations/0015-control-panel-indexes.ts';
+import * as m0016 from './migrations/0016-remote-sessions.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0012-billing-traffic': m0012,
   '0013-billing-locks': m0013,
   '0015-control-panel-indexes': m0015,
+  '0016-remote-sessions': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

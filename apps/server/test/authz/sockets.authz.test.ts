@@ -1,4 +1,12 @@
-import { allPermissionIds, AlarmType, deviceTopic, type MessageListReply } from '@hmi/domain';
+import {
+  allPermissionIds,
+  AlarmType,
+  deviceTopic,
+  ErrorCode,
+  type MessageListReply,
+  type RemoteSession,
+} from '@hmi/domain';
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser } from '../factories.ts';
 import type { TestServer } from '../test-server.ts';
@@ -11,6 +19,7 @@ import {
 } from '../../src/modules/ingest/live-data-test-helpers.ts';
 import { sleep, waitUntil } from '../../src/plugins/mqtt/mqtt-test-helpers.ts';
 import { addMember, createRole, emptyScope, setRoleScope, type Member } from './members.ts';
+import { closeCodeAt, withTraffic } from '../../src/modules/remote/remote-test-helpers.ts';
 import { alarmDevicesSeen, devicesSeen, framesAbout, watch, type Watcher } from './sockets.ts';
 
 /*
@@ -170,5 +179,40 @@ describe('sockets and data scope', () => {
 
     expect(devicesSeen(sub.live.slice(live))).toEqual(new Set([inside.id]));
     expect(alarmDevicesSeen(sub.notify.slice(notify))).toEqual(new Set([inside.id]));
+  });
+});
+
+describe('remote access: tunnel acts and tunnel sockets', () => {
+  it('the tunnel act reaches only sockets that may see the device; a tunnel takes only its own tokens', async () => {
+    const both = [inside.id, outside.id];
+    const main = await opened(team.token);
+    const sub = await opened(member.token);
+    const other = await opened(otherTeamToken);
+    await main.subscribe(both);
+    await sub.subscribe(both);
+    await other.subscribe(both);
+    // The member (scope: inside) and team B cannot open the outside device at all.
+    const open = (token: string) =>
+      server.call<RemoteSession>('POST', '/remote/open', { token, body: { device_id: outside.id } });
+    expect((await open(member.token)).body.code).toBe(ErrorCode.E1003_NO_DATA);
+    expect((await open(otherTeamToken)).body.code).toBe(ErrorCode.E1003_NO_DATA);
+    await withTraffic(server, team.token, outside.id);
+    const s = (await open(team.token)).body.data;
+    await waitUntil(() => framesAbout(main.live, outside.id).includes('act:tunnel'), 8_000, 'tunnel act');
+    await sleep(300);
+    expect(framesAbout(sub.live, outside.id)).not.toContain('act:tunnel');
+    expect(other.live.some((m) => m.type === 'act' && m.act === 'tunnel')).toBe(false);
+
+    const base = server.url.replace(/^http/, 'ws');
+    const token = s.ws_path.split('token=')[1]!;
+    // The client token on the device side, and a guessed tunnel id: 4001.
+    expect(await closeCodeAt(server, `/v1/ws/tunnel-device/${s.tunnel_id}?token=${token}`)).toBe(4001);
+    expect(await closeCodeAt(server, `/v1/ws/tunnel/x${s.tunnel_id}?token=${token}`)).toBe(4001);
+    const client = new WebSocket(base + s.ws_path);
+    await new Promise((r) => client.once('open', r));
+    // Used once: a replay is refused.
+    expect(await closeCodeAt(server, s.ws_path)).toBe(4001);
+    client.close();
+    await server.call('POST', '/remote/close', { token: team.token, body: { session_id: s.session_id } });
   });
 });

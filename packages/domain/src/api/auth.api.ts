@@ -132,6 +132,8 @@ export const userProfile = z.object({
   role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The security zones the user may operate in (the main account: every zone of the team). */
   zones: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The DIACom switch (remote access; POST /user/diacom): 1 on, 0 off. */
+  diacom: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

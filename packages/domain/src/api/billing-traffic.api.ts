@@ -73,6 +73,25 @@ export const trafficMonthState = z.object({
 });
 export type TrafficMonthState = z.infer<typeof trafficMonthState>;
 
+/**
+ * POST /diacom/monthtraffic without device_id and on (remote access issue): the month's traffic
+ * of every device in the caller's scope (default month: the current UTC month).
+ */
+export const monthTrafficListBody = z.strictObject({ month: trafficMonthSchema.optional() });
+export const monthTrafficList = z.object({
+  month: z.string(),
+  list: z.array(
+    trafficMonthState.extend({
+      name: z.string().nullable(),
+      bytes_up: z.number().int(),
+      bytes_down: z.number().int(),
+    }),
+  ),
+});
+export type MonthTrafficList = z.infer<typeof monthTrafficList>;
+/** The route's body: the switch (monthTrafficBody) or the month's list (monthTrafficListBody). */
+export const monthTrafficRequest = z.union([monthTrafficBody, monthTrafficListBody]);
+
 export const raTrafficQuery = z.object({
   device_id: z.coerce.number().int().positive(),
   /** Only this month; none: every month with a switch or usage. */

@@ -41,6 +41,7 @@ import {
 import { validateRoleName, validateZoneName } from '../validation/team-names.validation.ts';
 import { validateRolePermissions } from '../validation/team-rules.validation.ts';
 import { validateTrafficMonth, validateTrafficOff } from '../validation/traffic.validation.ts';
+import { validateHmiVersion } from '../validation/remote.validation.ts';
 import { validationKeys } from '../validation/validation-result.ts';
 import type { ValidationFailure, ValidationResult } from '../validation/validation-result.ts';
 import { errorMessages, validationMessages } from './catalogues.i18n.ts';
@@ -141,6 +142,7 @@ const failures: ValidationResult[] = [
   validateImportFileName('a.csv'),
   validateTrafficMonth('2024-01', '2024-02'),
   validateTrafficOff('2024-02', '2024-02', true),
+  validateHmiVersion('1.9.9', '2.0.0'),
 ];
 const failed = failures.filter((r): r is ValidationFailure => !r.ok);
 

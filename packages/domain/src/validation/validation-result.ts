@@ -69,6 +69,7 @@ export const validationKeys = [
   'validation.tagLevel.upgradeOnly',
   'validation.traffic.pastMonth',
   'validation.traffic.lockedForMonth',
+  'validation.remote.hmiVersion',
   'validation.importFile.type',
   // Emitted by the server's alarm rule checks and importer (apps/server/src/modules/alarm-rule).
   'validation.alarmImport.noFile',

@@ -88,6 +88,7 @@ export class AccountService {
       member_ext: JSON.parse(p.member_ext) as Record<string, unknown>,
       permissions: [...caller.permissions].sort((a, b) => a - b),
       project_max_id: p.project_max_id,
+      diacom: p.diacom === 1 ? 1 : 0,
     };
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,6 +54,27 @@ export class TrafficRepo {
       .onConflict((oc) => oc.column('card_id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The bound devices of the scope with their row of `month` (nulls: none). */
+  monthOfScope(scope: DataScope, month: string) {
+    return this.db
+      .selectFrom('devices')
+      .leftJoin('device_traffic', (j) =>
+        j.onRef('device_traffic.device_id', '=', 'devices.id').on('device_traffic.month', '=', month),
+      )
+      .select([
+        'devices.id',
+        'devices.name',
+        'device_traffic.bytes_up',
+        'device_traffic.bytes_down',
+        'device_traffic.on_at',
+        'device_traffic.confirmed_12g_at',
+      ])
+      .where('devices.team_id', 'is not', null)
+      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
+      .orderBy('devices.id')
+      .execute();
   }
 
   /** The device's RA cards, expiring first first. */

@@ -1,5 +1,6 @@
 import {
-  monthTrafficBody,
+  monthTrafficList,
+  monthTrafficRequest,
   Perm,
   raAllocateBody,
   raAllocation,
@@ -9,6 +10,7 @@ import {
   trafficMonthState,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
 
 /**
@@ -29,9 +31,11 @@ export function trafficRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
     write({
       path: TrafficPaths.monthTraffic,
       permission: Perm.AccountRaAllocate,
-      body: monthTrafficBody,
-      reply: trafficMonthState,
-      run: (caller, body) => traffic.setMonth(caller, body),
+      // With device_id and on: the switch; without: the month's traffic per device in scope.
+      body: monthTrafficRequest,
+      reply: z.union([trafficMonthState, monthTrafficList]),
+      run: (caller, body) =>
+        'device_id' in body ? traffic.setMonth(caller, body) : traffic.monthList(caller, body.month),
     }),
     read({
       path: TrafficPaths.traffic,

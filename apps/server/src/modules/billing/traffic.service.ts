@@ -7,6 +7,7 @@ import {
   validateTrafficMonth,
   validateTrafficOff,
   type MonthTrafficBody,
+  type MonthTrafficList,
   type RaAllocateBody,
   type RaAllocation,
   type RaTrafficReply,
@@ -127,6 +128,36 @@ export class TrafficService {
       }
     });
     return this.traffic.monthState(body.device_id, month, now);
+  }
+
+  /** The month's traffic of every bound device in the caller's scope (default: this month). */
+  async monthList(caller: CurrentUser, month?: string): Promise<MonthTrafficList> {
+    const now = this.now();
+    const m = month ?? trafficMonthOf(now);
+    const rows = await this.repo.monthOfScope(caller.scope, m);
+    const list = await Promise.all(
+      rows.map(async (r) => {
+        const up = r.bytes_up ?? 0;
+        const down = r.bytes_down ?? 0;
+        return {
+          device_id: r.id,
+          name: r.name,
+          month: m,
+          on: r.on_at != null,
+          bytes_up: up,
+          bytes_down: down,
+          used_bytes: up + down,
+          remaining_bytes: await this.traffic.remaining(r.id, now),
+          prompt_12g:
+            up + down < Limits.trafficPromptBytes
+              ? null
+              : r.confirmed_12g_at != null
+                ? ErrorCode.E1048_TRAFFIC_12G_CONFIRMED
+                : ErrorCode.E1047_TRAFFIC_12G_CONFIRM,
+        };
+      }),
+    );
+    return { month: m, list };
   }
 
   /** The device's RA cards, what they have left, and its months (or one month). */

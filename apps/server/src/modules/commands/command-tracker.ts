@@ -64,6 +64,8 @@ export class CommandTracker {
       );
       this.pending.set(id, { sn, resolve, reject, timer });
     });
+    // Settled while the publish is awaited (the server stopping): the caller still gets it below.
+    answer.catch(() => undefined);
     try {
       await this.link.sendCommand(sn, { ...request, id } as DeviceCommand);
     } catch (err) {

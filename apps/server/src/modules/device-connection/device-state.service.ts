@@ -99,6 +99,7 @@ export class DeviceStateService {
             ...(state.model !== undefined ? { model: state.model } : {}),
             ...(state.firmware !== undefined ? { firmware: state.firmware } : {}),
             ...(state.ip !== undefined ? { ip: state.ip } : {}),
+            ...(state.vnc !== undefined ? { vnc: state.vnc ? 1 : 0 } : {}),
             ...(kind ? { kind, ...(kind === 'hmi' ? { hmi_sn: sn } : { gateway_sn: sn }) } : {}),
           })
           .where('sn', '=', sn)

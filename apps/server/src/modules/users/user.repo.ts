@@ -79,6 +79,7 @@ export class UserRepo {
         'users.alias_name',
         'users.is_main',
         'users.member_ext',
+        'users.diacom',
         'users.role_id',
         'teams.id as team_id',
         'teams.name as team_name',

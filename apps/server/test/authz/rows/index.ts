@@ -9,6 +9,7 @@ import { messageRows } from './messages.rows.ts';
 import { teamRows } from './team.rows.ts';
 import { templateRows } from './templates.rows.ts';
 import { trafficRows } from './traffic.rows.ts';
+import { remoteRows } from './remote.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
 export const allRows: readonly MatrixRow[] = [
@@ -22,6 +23,7 @@ export const allRows: readonly MatrixRow[] = [
   ...billingRows,
   ...trafficRows,
   ...controlPanelRows,
+  ...remoteRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */

@@ -1,0 +1,264 @@
+import {
+  CommandResultCode,
+  ErrorCode,
+  Perm,
+  StringErrorCode,
+  TUNNEL_BROWSER_WS_PATH,
+  TUNNEL_DEVICE_WS_PATH,
+  API_BASE,
+  type RemoteOpenBody,
+  type RemoteSession,
+  type RemoteSessionRecord,
+  type TunnelStatus,
+  type TunnelTarget,
+  validateHmiVersion,
+} from '@hmi/domain';
+import { AppError } from '../../lib/app-error.ts';
+import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
+import { assertValid } from '../../lib/validate.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import type { Bus } from '../../plugins/bus.ts';
+import { startAllowed } from '../billing/index.ts';
+import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '../commands/index.ts';
+import type { RemoteRepo, SessionRow } from './remote.repo.ts';
+import { newTunnelId, newTunnelToken, Tunnel } from './tunnel.ts';
+import type { TrafficMeter, TunnelHub } from './tunnel-hub.ts';
+import type { TunnelStatusBoard } from './tunnel-status.ts';
+
+/** The zone rule (the zone module's ZoneService). */
+export interface OperateGuard {
+  canOperate(scope: DataScope, deviceId: number): Promise<boolean>;
+}
+
+export type RemoteClient = 'web' | 'cli' | 'diacom';
+
+export interface RemoteSettings {
+  maxSessionMs: number;
+  idleMs: number;
+  /** Lowest HMI firmware that may open a session (undefined: any). */
+  minFirmware: string | undefined;
+  openTimeoutMs: number;
+  /** False in region cn (no billing): no traffic check. */
+  billing: boolean;
+  /** ws(s)://host[:port] devices dial on this server. */
+  deviceBase: () => string;
+}
+
+const targetText = (t: TunnelTarget) => (t === 'vnc' ? 'vnc' : String(t.port));
+const noData = () => new AppError(ErrorCode.E1003_NO_DATA);
+const denied = () => new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+
+export const displayName = (u: {
+  name: string;
+  alias_name: string;
+  email: string | null;
+  phone: string | null;
+}) => u.name || u.alias_name || u.email || u.phone || '';
+
+/**
+ * Remote access sessions (docs/api.md, Remote access): the open rules, the records and status.
+ * The administrator of a team is its main account: it may take over a device's operator and end
+ * any session of the team.
+ */
+export class RemoteService {
+  constructor(
+    private readonly repo: RemoteRepo,
+    private readonly hub: TunnelHub,
+    private readonly status: TunnelStatusBoard,
+    private readonly commands: CommandTracker,
+    private readonly meter: TrafficMeter,
+    private readonly zones: OperateGuard,
+    private readonly bus: Bus,
+    private readonly settings: RemoteSettings,
+    private readonly reload: PrincipalLoader = async (u) => u,
+  ) {
+    hub.accessCheck = (t) => this.stillAllowed(t);
+  }
+
+  /** Whether the tunnel's user still may: signed in, in the team, device in scope, the mode's rights. */
+  private async stillAllowed(t: Tunnel): Promise<boolean> {
+    const { caller, teamId, deviceId, mode } = t.binding;
+    if (!caller) return true;
+    const user = await this.reload(caller);
+    if (!user || user.teamId !== teamId || !(await this.repo.device(user.scope, deviceId))) return false;
+    if (mode === 'operate')
+      return user.permissions.has(Perm.DeviceHmi) && this.zones.canOperate(user.scope, deviceId);
+    return user.permissions.has(Perm.DeviceHmi) || user.permissions.has(Perm.DeviceHmiCheck);
+  }
+
+  async open(
+    caller: CurrentUser,
+    body: RemoteOpenBody,
+    client: RemoteClient = 'web',
+  ): Promise<RemoteSession> {
+    const device = await this.repo.device(caller.scope, body.device_id);
+    if (!device || device.team_id === null) throw noData();
+    const target = body.target ?? 'vnc';
+    const mayOperate =
+      caller.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(caller.scope, device.id));
+    const mayView = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
+    if (!mayView) throw denied();
+    if (target !== 'vnc' && !mayOperate) throw denied();
+    if (body.takeover && !caller.isMain) throw denied();
+    const user = await this.repo.userName(caller.id);
+    if (!user) throw denied();
+    if (client === 'diacom' && user.diacom !== 1) throw denied();
+    if (device.online !== 1)
+      throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
+    if (target === 'vnc' && device.vnc === 0) throw new AppError(ErrorCode.E1024_OPEN_VNC_ON_HMI);
+    assertValid('device_id', validateHmiVersion(device.firmware, this.settings.minFirmware));
+    if (this.settings.billing) {
+      const verdict = await this.meter.canStart(device.id, Date.now(), body.confirm_12g === true);
+      if (!startAllowed(verdict)) throw new AppError(verdict.code, { traffic: verdict.state });
+    }
+
+    const now = Date.now();
+    const tunnelId = newTunnelId();
+    const userName = displayName(user);
+    let mode: 'operate' | 'view' = mayOperate && !body.view_only ? 'operate' : 'view';
+    if (target !== 'vnc') mode = 'operate';
+    let operatorName: string | null = null;
+    const row = {
+      team_id: device.team_id,
+      device_id: device.id,
+      user_id: caller.id,
+      user_name: userName,
+      target: targetText(target),
+      client,
+      tunnel_id: tunnelId,
+      instance: this.hub.settings.instance,
+      started_at: now,
+    };
+    let sessionId: number | undefined;
+    for (let attempt = 0; attempt < 3 && sessionId === undefined; attempt++) {
+      if (mode === 'operate' && target === 'vnc') {
+        const current = await this.repo.operator(device.id);
+        if (current && body.takeover) await this.end(current, 'takeover');
+        else if (current) {
+          mode = 'view';
+          operatorName = current.user_name;
+        }
+      }
+      // The unique index keeps one operator: the loser of a race looks again.
+      sessionId = await this.repo.insert({ ...row, mode });
+    }
+    if (sessionId === undefined) throw new AppError(ErrorCode.E1007_SERVER);
+
+    const tokens = { client: newTunnelToken(), device: newTunnelToken() };
+    const tunnel = new Tunnel(
+      {
+        tunnelId,
+        sessionId,
+        deviceId: device.id,
+        sn: device.sn,
+        teamId: device.team_id,
+        userId: caller.id,
+        mode,
+        viewOnlyRfb: mode === 'view' && target === 'vnc',
+        startedAt: now,
+        maxMs: this.settings.maxSessionMs,
+        idleMs: this.settings.idleMs,
+        caller,
+      },
+      tokens,
+      this.hub.ended,
+      now,
+    );
+    this.hub.add(tunnel);
+    await this.status.publish(device.team_id, device.id);
+
+    const url = `${this.settings.deviceBase()}${API_BASE}${TUNNEL_DEVICE_WS_PATH}/${tunnelId}`;
+    try {
+      const resp = await this.commands.send(
+        device.sn,
+        { op: 'tunnel_open', args: { tunnelId, url, token: tokens.device, target } },
+        this.settings.openTimeoutMs,
+      );
+      if (!resp.ok) {
+        tunnel.end('error');
+        if (resp.code === CommandResultCode.VncOff) throw new AppError(ErrorCode.E1024_OPEN_VNC_ON_HMI);
+        throw new AppError(
+          ErrorCode.E1007_SERVER,
+          { device_code: resp.code ?? null },
+          'The device could not open the tunnel',
+        );
+      }
+    } catch (err) {
+      tunnel.end('error');
+      if (err instanceof CommandTimeoutError)
+        throw new AppError(ErrorCode.E2003_NETWORK, null, StringErrorCode.ETIMEDOUT);
+      if (err instanceof CommandOfflineError)
+        throw new AppError(ErrorCode.E1038_DEVICE_OFFLINE, null, StringErrorCode.E_DEV_OFFLINE);
+      throw err;
+    }
+    return {
+      session_id: sessionId,
+      tunnel_id: tunnelId,
+      ws_path: `${API_BASE}${TUNNEL_BROWSER_WS_PATH}/${tunnelId}?token=${tokens.client}`,
+      mode,
+      operator_name: operatorName,
+      started_at: now,
+      max_duration_ms: this.settings.maxSessionMs,
+    };
+  }
+
+  /** Ends a session: its user ('closed') or the team's main account ('admin'). */
+  async close(caller: CurrentUser, sessionId: number): Promise<RemoteSessionRecord> {
+    const row = await this.sessionInScope(caller, sessionId);
+    if (row.user_id !== caller.id && !caller.isMain) throw denied();
+    if (row.ended_at === null) await this.end(row, row.user_id === caller.id ? 'closed' : 'admin');
+    return this.present((await this.repo.session(sessionId))!);
+  }
+
+  async session(caller: CurrentUser, sessionId: number): Promise<RemoteSessionRecord> {
+    return this.present(await this.sessionInScope(caller, sessionId));
+  }
+
+  async sessions(caller: CurrentUser, q: { device_id: number; page: number; page_size: number }) {
+    const device = await this.repo.device(caller.scope, q.device_id);
+    if (!device) throw noData();
+    const { rows, total } = await this.repo.page(device.id, (q.page - 1) * q.page_size, q.page_size);
+    return { total, items: rows.map((r) => this.present(r)) };
+  }
+
+  async statuses(caller: CurrentUser, deviceIds: readonly number[]): Promise<TunnelStatus[]> {
+    return this.status.of(await this.repo.devicesInScope(caller.scope, [...new Set(deviceIds)]));
+  }
+
+  /** Ends the record now and tells the server holding the tunnel (the bus reaches every one). */
+  private async end(row: SessionRow, reason: 'takeover' | 'closed' | 'admin'): Promise<void> {
+    if (await this.repo.end(row.id, reason, Date.now())) {
+      this.bus.publish('remote.end', { sessionId: row.id, reason });
+      await this.status.publish(row.team_id, row.device_id);
+    }
+  }
+
+  private async sessionInScope(caller: CurrentUser, sessionId: number): Promise<SessionRow> {
+    const row = await this.repo.session(sessionId);
+    if (!row || row.team_id !== caller.teamId) throw noData();
+    if (!(await this.repo.device(caller.scope, row.device_id))) throw noData();
+    return row;
+  }
+
+  /** The record, with the bytes not yet flushed when this server holds the tunnel. */
+  private present(r: SessionRow): RemoteSessionRecord {
+    const live = this.hub.tunnelOfSession(r.id);
+    const extra = live
+      ? { up: live.up - live.flushedUp, down: live.down - live.flushedDown }
+      : { up: 0, down: 0 };
+    return {
+      session_id: r.id,
+      device_id: r.device_id,
+      user_id: r.user_id ?? 0,
+      user_name: r.user_name,
+      mode: r.mode,
+      target: r.target,
+      client: r.client,
+      started_at: r.started_at,
+      ended_at: r.ended_at,
+      bytes_up: r.bytes_up + extra.up,
+      bytes_down: r.bytes_down + extra.down,
+      end_reason: (r.end_reason as RemoteSessionRecord['end_reason']) ?? null,
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import { ErrorCode, TunnelCloseCode, type RemoteEndReason } from '@hmi/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Bus } from '../../plugins/bus.ts';
+import type { CommandTracker } from '../commands/index.ts';
+import type { StartVerdict, TrafficBytes } from '../billing/index.ts';
+import type { RemoteRepo } from './remote.repo.ts';
+import type { Tunnel, TunnelSide } from './tunnel.ts';
+import type { TunnelStatusBoard } from './tunnel-status.ts';
+
+/** The billing module's traffic ledger as the tunnels use it. */
+export interface TrafficMeter {
+  record(deviceId: number, bytes: TrafficBytes, at?: number): Promise<void>;
+  canStart(deviceId: number, at?: number, confirmed12g?: boolean): Promise<StartVerdict>;
+}
+
+/** How long the answer to tunnel_close is waited for (nothing depends on it). */
+const TUNNEL_CLOSE_ANSWER_MS = 5000;
+
+export interface TunnelHubSettings {
+  /** This server's name in the session records (a server ends its own leftovers on start). */
+  instance: string;
+  /** How often session bytes go to the ledger (and traffic is checked). */
+  flushMs: number;
+  /** False in region cn (no billing): traffic never ends a session. */
+  billing: boolean;
+}
+
+/**
+ * The tunnels this server holds: joins the sockets that present a tunnel's tokens, and meters
+ * them. Every flushMs the bytes of each tunnel go to the device's monthly traffic ledger and the
+ * session record; a device whose traffic ran out or whose card expired has its sessions ended
+ * ('traffic'). On a clean shutdown every tunnel ends ('shutdown') and its bytes are flushed; on
+ * a crash the bytes since the last flush are lost (at most flushMs of traffic per session), and
+ * the server's open records are ended ('shutdown') when it starts again. Session ends asked on
+ * the bus (remote.end: administrators, takeovers, from any server) close the tunnel here when
+ * this server holds it.
+ */
+export class TunnelHub {
+  private readonly tunnels = new Map<string, Tunnel>();
+  private readonly bySession = new Map<number, Tunnel>();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly off: (() => void)[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** Whether a tunnel's user may still use it (set by the remote service). */
+  accessCheck: ((tunnel: Tunnel) => Promise<boolean>) | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly repo: RemoteRepo,
+    private readonly meter: TrafficMeter,
+    private readonly status: TunnelStatusBoard,
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+    readonly settings: TunnelHubSettings,
+    private readonly commands?: Pick<CommandTracker, 'send'>,
+  ) {}
+
+  async start(): Promise<void> {
+    const now = Date.now();
+    for (const row of await this.repo.openOfInstance(this.settings.instance)) {
+      if (await this.repo.end(row.id, 'shutdown', now)) await this.status.publish(row.team_id, row.device_id);
+    }
+    this.off.push(
+      this.bus.subscribe('remote.end', (e) => this.bySession.get(e.sessionId)?.end(e.reason)),
+      // A role, scope or membership changed: the tunnels of those users are checked again.
+      this.bus.subscribe('team.access', (e) => {
+        const users = new Set(e.userIds);
+        for (const t of [...this.tunnels.values()])
+          if (t.binding.teamId === e.teamId && users.has(t.binding.userId)) void this.recheck(t);
+      }),
+    );
+    this.flushTimer = setInterval(() => void this.flush(), this.settings.flushMs);
+    this.flushTimer.unref();
+  }
+
+  /** Ends every tunnel ('shutdown') and waits until their bytes and ends are recorded. */
+  async stop(): Promise<void> {
+    this.off.splice(0).forEach((f) => f());
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    for (const t of [...this.tunnels.values()]) t.end('shutdown');
+    await this.flushing;
+    await Promise.all([...this.pending]);
+  }
+
+  get size(): number {
+    return this.tunnels.size;
+  }
+
+  add(tunnel: Tunnel): void {
+    this.tunnels.set(tunnel.binding.tunnelId, tunnel);
+    this.bySession.set(tunnel.binding.sessionId, tunnel);
+  }
+
+  tunnelOfSession(sessionId: number): Tunnel | undefined {
+    return this.bySession.get(sessionId);
+  }
+
+  /**
+   * A socket on /ws/tunnel(-device)/{id}: joins its tunnel when the token is the side's, unused
+   * and alive; anything else (unknown or guessed id, another tunnel's or device's token, a
+   * replay, an expired token) closes it with 4001 and tells nothing more.
+   */
+  accept(side: TunnelSide, tunnelId: string, token: string, ws: WebSocket): void {
+    const tunnel = this.tunnels.get(tunnelId);
+    if (!tunnel || !token || !tunnel.redeem(side, token)) {
+      ws.close(TunnelCloseCode.BadToken, String(ErrorCode.E1002_PERMISSION_DENIED));
+      return;
+    }
+    tunnel.attach(side, ws);
+  }
+
+  /** Called by a tunnel once, when it ends: records the end and its last bytes. */
+  readonly ended = (tunnel: Tunnel, reason: RemoteEndReason): void => {
+    this.tunnels.delete(tunnel.binding.tunnelId);
+    this.bySession.delete(tunnel.binding.sessionId);
+    const { sessionId, teamId, deviceId, sn, tunnelId } = tunnel.binding;
+    // The device drops its side (and its TCP connection) too, even if it never dialled. On
+    // shutdown the closed socket says it: the device link is stopping.
+    if (reason !== 'device' && reason !== 'shutdown')
+      this.commands
+        ?.send(sn, { op: 'tunnel_close', args: { tunnelId } }, TUNNEL_CLOSE_ANSWER_MS)
+        .catch(() => undefined);
+    const done = (async () => {
+      await this.record(tunnel);
+      await this.repo.end(sessionId, reason, Date.now());
+      await this.status.publish(teamId, deviceId);
+    })()
+      .catch((err: unknown) => this.log.error({ err, sessionId }, 'remote session end not recorded'))
+      .finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  };
+
+  private async recheck(t: Tunnel): Promise<void> {
+    const allowed = await (this.accessCheck?.(t) ?? Promise.resolve(true)).catch(() => false);
+    if (!allowed) t.end('access');
+  }
+
+  /** Flushes every tunnel's bytes, then ends the sessions of devices out of traffic. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const devices = new Set<number>();
+      for (const t of [...this.tunnels.values()]) {
+        try {
+          if (await this.record(t)) devices.add(t.binding.deviceId);
+        } catch (err) {
+          this.log.error({ err, sessionId: t.binding.sessionId }, 'remote traffic not recorded');
+        }
+      }
+      if (!this.settings.billing) return;
+      for (const deviceId of devices) {
+        const verdict = await this.meter.canStart(deviceId).catch(() => null);
+        if (
+          verdict &&
+          (verdict.code === ErrorCode.E1046_INSUFFICIENT_TRAFFIC ||
+            verdict.code === ErrorCode.E1057_RA_EXPIRED)
+        )
+          for (const t of [...this.tunnels.values()]) if (t.binding.deviceId === deviceId) t.end('traffic');
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Moves a tunnel's unflushed bytes to the ledger and its record; true when there were some. */
+  private async record(t: Tunnel): Promise<boolean> {
+    const delta = t.takeUnflushed();
+    if (delta.up + delta.down === 0) return false;
+    try {
+      await this.meter.record(t.binding.deviceId, delta);
+      await this.repo.addBytes(t.binding.sessionId, delta.up, delta.down);
+    } catch (err) {
+      // Given back: the next flush tries again.
+      t.flushedUp -= delta.up;
+      t.flushedDown -= delta.down;
+      throw err;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { remoteRows, remoteSetup } from './rows/remote.rows.ts';
+
+describeMatrix('remote access', remoteRows, { setup: remoteSetup });
