@@ -223,7 +223,17 @@ describe('remote screen', { timeout: 20_000 }, () => {
   });
 
   it('a firmware below the minimum gets the version message', async () => {
-    api.open.mockRejectedValueOnce(new ApiError(1006, 'old', { min_version: '2.1.0' }, false));
+    api.open.mockRejectedValueOnce(
+      new ApiError(
+        1006,
+        'old',
+        {
+          where: 'body',
+          fields: [{ path: 'device_id', message: 'validation.remote.hmiVersion', params: { ip: '2.1.0' } }],
+        },
+        false,
+      ),
+    );
     await render();
     expect(statusText()).toBe('Could not open: HMI version must be at least 2.1.0.');
   });

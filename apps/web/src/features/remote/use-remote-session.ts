@@ -32,11 +32,20 @@ export function endOfClose(code: number | undefined, reason: string | undefined)
   return 'lost';
 }
 
-/** The minimum firmware a version refusal names (reply data `{ min_version }`), if any. */
+/**
+ * The minimum firmware a version refusal names, if any: the server answers 1006 with the field
+ * failure `validation.remote.hmiVersion` and its `ip` parameter (SPEC 9 "HMI version must be at
+ * least {ip}").
+ */
 export function minVersionOf(e: unknown): string | undefined {
   if (!isApiError(e) || typeof e.data !== 'object' || e.data === null) return undefined;
-  const v = (e.data as { min_version?: unknown }).min_version;
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+  const fields = (e.data as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return undefined;
+  for (const f of fields as { message?: unknown; params?: { ip?: unknown } }[]) {
+    const v = f?.message === 'validation.remote.hmiVersion' ? f.params?.ip : undefined;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  return undefined;
 }
 
 interface Options {
