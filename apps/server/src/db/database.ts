@@ -585,6 +585,22 @@ export interface BillingEventsTable {
   created_at: Ms;
 }
 
+/** A user's data board (migration 0014): cards and layouts as JSON (board.api.ts). */
+export interface BoardsTable {
+  user_id: number;
+  team_id: number;
+  cards: JsonText;
+  layouts: JsonText;
+  updated_at: Ms;
+}
+
+/** A device a user starred (migration 0014); listed through the user's data scope only. */
+export interface FavouriteDevicesTable {
+  user_id: number;
+  device_id: number;
+  created_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -628,6 +644,8 @@ export interface Database {
   device_tag_allocations: DeviceTagAllocationsTable;
   recharge_records: RechargeRecordsTable;
   billing_events: BillingEventsTable;
+  boards: BoardsTable;
+  favourite_devices: FavouriteDevicesTable;
 }
 
 export type User = Selectable<UsersTable>;

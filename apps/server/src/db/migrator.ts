@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010-team-admin.ts';
 import * as m0011 from './migrations/0011-billing.ts';
 import * as m0012 from './migrations/0012-billing-traffic.ts';
 import * as m0013 from './migrations/0013-billing-locks.ts';
+import * as m0014 from './migrations/0014-boards.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0011-billing': m0011,
   '0012-billing-traffic': m0012,
   '0013-billing-locks': m0013,
+  '0014-boards': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import type { MatrixRow, OutsideRow } from '../matrix-types.ts';
 import { accountRows } from './account.rows.ts';
 import { alarmRows } from './alarms.rows.ts';
 import { billingRows } from './billing.rows.ts';
+import { boardRows } from './board.rows.ts';
 import { deviceDataRows } from './device-data.rows.ts';
 import { deviceRows } from './devices.rows.ts';
 import { messageRows } from './messages.rows.ts';
@@ -20,6 +21,7 @@ export const allRows: readonly MatrixRow[] = [
   ...teamRows,
   ...billingRows,
   ...trafficRows,
+  ...boardRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
