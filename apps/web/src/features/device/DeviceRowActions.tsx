@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem } from '@hmi/domain';
+import { FavouriteStar } from '../favourite/index.ts';
 import { historyHref } from '../history/index.ts';
 import { monitorHref } from '../monitor/index.ts';
 
@@ -35,6 +36,7 @@ export function DeviceRowActions({ device: d, compact, canEdit, canDelete, canMo
   const { t } = useTranslation('device');
   return (
     <Space size={2} className="device-actions">
+      <FavouriteStar deviceId={d.id} />
       {canEdit && !compact ? (
         <Tooltip title={t('action.edit')}>
           <Button

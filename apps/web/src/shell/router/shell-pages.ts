@@ -18,6 +18,11 @@ export interface ShellPage {
  */
 export const shellPages: readonly ShellPage[] = [
   {
+    path: MenuPath.Dashboard,
+    title: 'menu:operations.dashboard',
+    load: () => import('../../pages/operations/DashboardPage.tsx').then((m) => m.DashboardPage),
+  },
+  {
     path: MenuPath.Profile,
     title: 'menu:system.profile',
     load: () => import('../../pages/system/ProfilePage.tsx').then((m) => m.ProfilePage),
