@@ -39,10 +39,10 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
 
-  // The start page: the device overview while the dashboards are not built (issue 14).
-  await expect(page).toHaveURL(/#\/device\/deviceoverview$/);
-  await expect(page.getByTestId('device-overview-page')).toBeVisible();
-  await expect(page).toHaveTitle(/Device overview/);
+  // The start page: the data board (the main account holds the dashboard permission, SPEC section 2).
+  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
+  await expect(page.getByTestId('board-page')).toBeVisible();
+  await expect(page).toHaveTitle(/Data board/);
   // Only implemented screens are in the menu.
   await expect(page.getByTestId('menu-profile')).toBeVisible();
   await expect(page.getByTestId('menu-devicelist')).toBeVisible();
