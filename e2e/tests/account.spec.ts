@@ -39,10 +39,10 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
 
-  // The start page: the control panel while the data board is not built (issue 16).
-  await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
-  await expect(page.getByTestId('controlpanel-page')).toBeVisible();
-  await expect(page).toHaveTitle(/Control panel/);
+  // The start page: the data board (the main account holds the dashboard permission, SPEC section 2).
+  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
+  await expect(page.getByTestId('board-page')).toBeVisible();
+  await expect(page).toHaveTitle(/Data board/);
   // Only implemented screens are in the menu.
   await expect(page.getByTestId('menu-profile')).toBeVisible();
   await expect(page.getByTestId('menu-devicelist')).toBeVisible();

@@ -16,12 +16,13 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
 }) => {
   const account = await createActiveAccount(mainUrl, mainDataDir);
   await uiLogin(page, mainUrl, account);
-  await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
+  // The main account holds the dashboard permission (1): its start page is the data board.
+  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
 
-  for (const path of ['/no/such/page', '/device/projectlist', '/operations']) {
+  for (const path of ['/no/such/page', '/device/projectlist', '/operations', '/']) {
     await page.goto(`${mainUrl}/#${path}`);
-    await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
-    await expect(page.getByTestId('controlpanel-page')).toBeVisible();
+    await expect(page).toHaveURL(/#\/operations\/dashboard$/);
+    await expect(page.getByTestId('board-page')).toBeVisible();
   }
 
   const seen: string[] = [];
@@ -36,7 +37,7 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
 
   seen.length = 0;
   await page.goto(`${mainUrl}/#/login?projectid=7`);
-  await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
+  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
   expect(seen.some((u) => u.includes('#/device/projectlist?projectid=7'))).toBe(true);
 
   // Public pages stay reachable when signed in.

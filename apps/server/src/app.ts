@@ -14,6 +14,7 @@ import { mqttWebSocketRoutes } from './modules/device-ws/mqtt-ws.routes.ts';
 import { settagRoutes } from './modules/settag/settag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(historyRoutes);
       await api.register(settagRoutes);
       await api.register(liveRoutes);
+      await api.register(boardRoutes);
       await api.register(alarmRuleRoutes);
       await api.register(alarmRoutes);
       await api.register(notifyRoutes);

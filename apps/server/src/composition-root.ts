@@ -33,6 +33,8 @@ import { HistoryRepo } from './modules/history/history.repo.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { LabelRepo } from './modules/label/label.repo.ts';
+import { BoardRepo } from './modules/board/board.repo.ts';
+import { BoardService } from './modules/board/board.service.ts';
 import { LabelService } from './modules/label/label.service.ts';
 import { ControlPanelRepo } from './modules/control-panel/control-panel.repo.ts';
 import { ControlPanelService } from './modules/control-panel/control-panel.service.ts';
@@ -351,6 +353,7 @@ export function composeApp(infra: Infrastructure) {
     ),
     live,
     liveHub,
+    board: new BoardService(new BoardRepo(db), historyStore.deviceTags, historyStore.lastValues),
     alarmGroups,
     alarmRules,
     alarmImporter: new AlarmRuleImporter(alarmRules, ruleRepo, alarmGroupRepo, templates, ruleChanges),

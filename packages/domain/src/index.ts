@@ -33,6 +33,7 @@ export * from './validation/card.validation.ts';
 export * from './validation/traffic.validation.ts';
 export * from './validation/remote.validation.ts';
 export * from './validation/import-file.validation.ts';
+export * from './validation/board.validation.ts';
 
 export * from './helpers/group-tree.helper.ts';
 export * from './helpers/number-format.helper.ts';
@@ -64,3 +65,4 @@ export * from './api/billing.api.ts';
 export * from './api/billing-traffic.api.ts';
 export * from './api/remote.api.ts';
 export * from './api/control-panel.api.ts';
+export * from './api/board.api.ts';

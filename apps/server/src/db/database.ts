@@ -610,6 +610,22 @@ export interface BillingEventsTable {
   created_at: Ms;
 }
 
+/** A user's data board (migration 0014): cards and layouts as JSON (board.api.ts). */
+export interface BoardsTable {
+  user_id: number;
+  team_id: number;
+  cards: JsonText;
+  layouts: JsonText;
+  updated_at: Ms;
+}
+
+/** A device a user starred (migration 0014); listed through the user's data scope only. */
+export interface FavouriteDevicesTable {
+  user_id: number;
+  device_id: number;
+  created_at: Ms;
+}
+
 export interface Database {
   teams: TeamsTable;
   users: UsersTable;
@@ -654,6 +670,8 @@ export interface Database {
   recharge_records: RechargeRecordsTable;
   billing_events: BillingEventsTable;
   remote_sessions: RemoteSessionsTable;
+  boards: BoardsTable;
+  favourite_devices: FavouriteDevicesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010-team-admin.ts';
 import * as m0011 from './migrations/0011-billing.ts';
 import * as m0012 from './migrations/0012-billing-traffic.ts';
 import * as m0013 from './migrations/0013-billing-locks.ts';
+import * as m0014 from './migrations/0014-boards.ts';
 import * as m0015 from './migrations/0015-control-panel-indexes.ts';
 import * as m0016 from './migrations/0016-remote-sessions.ts';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0011-billing': m0011,
   '0012-billing-traffic': m0012,
   '0013-billing-locks': m0013,
+  '0014-boards': m0014,
   '0015-control-panel-indexes': m0015,
   '0016-remote-sessions': m0016,
 };

@@ -153,6 +153,30 @@ describe('sockets and data scope', () => {
     expect(new Set(own.map((m) => m.alarm?.device_id))).toEqual(new Set([inside.id]));
   });
 
+  it('subscribe_tags (the data board) carries only the pairs of devices in scope', async () => {
+    const pairs = [inside, outside].map((d) => ({ device_id: d.id, tag_id: team.tags.speed }));
+    const main = await opened(team.token);
+    const sub = await opened(member.token);
+    const other = await opened(otherTeamToken);
+    expect(await main.subscribeTags(pairs)).toMatchObject({ refused: [] });
+    expect(await sub.subscribeTags(pairs)).toMatchObject({
+      devices: [{ device_id: inside.id, tag_ids: [team.tags.speed] }],
+      refused: [outside.id],
+    });
+    expect(await other.subscribeTags(pairs)).toMatchObject({ devices: [], refused: [inside.id, outside.id] });
+
+    await drive([outside, inside]);
+    await sawAll(main, [inside.id, outside.id], 'the main account sees both devices');
+    await sawAll(sub, [inside.id], 'the member sees the device of its scope');
+    await sleep(300);
+    expect(devicesSeen(sub.live)).toEqual(new Set([inside.id]));
+    expect(devicesSeen(other.live)).toEqual(new Set());
+    // Only the tag asked for: temp was written and reported, never streamed.
+    const tagsOf = (w: typeof sub) =>
+      new Set(w.live.flatMap((m) => (m.type === 'data' ? m.items.map((i) => i.tag_id) : [])));
+    expect(tagsOf(sub)).toEqual(new Set([team.tags.speed]));
+  });
+
   it('narrowing the role while its sockets are open stops them carrying what it removed', async () => {
     const both = [inside.id, outside.id];
     await setRoleScope(server, roleId, { ...emptyScope, devices: both });

@@ -15,6 +15,10 @@ export interface Watcher {
   notify: NotifyEvent[];
   /** Subscribes the device socket to these devices; resolves with its `subscribed` answer. */
   subscribe(deviceIds: number[]): Promise<Extract<LiveServerMessage, { type: 'subscribed' }>>;
+  /** The same by (device, tag) pairs (subscribe_tags, the data board). */
+  subscribeTags(
+    tags: { device_id: number; tag_id: number }[],
+  ): Promise<Extract<LiveServerMessage, { type: 'subscribed' }>>;
   close(): void;
 }
 
@@ -36,17 +40,23 @@ export async function watch(server: TestServer, token: string): Promise<Watcher>
   );
   notifyWs.send(JSON.stringify({ type: 'ping' }));
   await waitUntil(() => notify.some((f) => f.type === 'pong'), 5_000, 'notify socket pong');
+  const send = async (message: object) => {
+    const before = live.filter((m) => m.type === 'subscribed').length;
+    liveWs.send(JSON.stringify(message));
+    await waitUntil(() => live.filter((m) => m.type === 'subscribed').length > before, 5_000, 'subscribed');
+    return live.filter((m) => m.type === 'subscribed')[before] as Extract<
+      LiveServerMessage,
+      { type: 'subscribed' }
+    >;
+  };
   return {
     live,
     notify,
-    async subscribe(deviceIds) {
-      const before = live.filter((m) => m.type === 'subscribed').length;
-      liveWs.send(JSON.stringify({ type: 'subscribe', device_ids: deviceIds, page_size: 20 }));
-      await waitUntil(() => live.filter((m) => m.type === 'subscribed').length > before, 5_000, 'subscribed');
-      return live.filter((m) => m.type === 'subscribed')[before] as Extract<
-        LiveServerMessage,
-        { type: 'subscribed' }
-      >;
+    subscribe(deviceIds) {
+      return send({ type: 'subscribe', device_ids: deviceIds, page_size: 20 });
+    },
+    subscribeTags(tags) {
+      return send({ type: 'subscribe_tags', tags });
     },
     close() {
       liveWs.terminate();

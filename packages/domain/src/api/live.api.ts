@@ -61,6 +61,8 @@ export const LiveLimits = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   devicesPerSocketMax: 50,
+  /** (device, tag) pairs of one subscribe_tags. */
+  tagPairsMax: 400,
   pingIntervalMs: Limits.socketHeartbeatMs,
   idleCloseMs: 3 * Limits.socketHeartbeatMs,
   maxMessageBytes: 16 * 1024,
@@ -85,11 +87,25 @@ export const liveSubscribeMessage = z.object({
   /** Defaults to the current page. */
   page: pageIndex.optional(),
 });
+/**
+ * The tags on screen, by (device, tag) pair (the data board): replaces the previous subscription
+ * (pages or tags); only these tags' values are streamed, `act` comes for their devices.
+ * At most LiveLimits.devicesPerSocketMax devices and LiveLimits.tagPairsMax pairs; pairs whose
+ * device is outside the caller's scope are refused (the device in `subscribed.refused`), tags not
+ * of the device are left out. `switch_page` does not apply to it.
+ */
+export const liveSubscribeTagsMessage = z.object({
+  type: z.literal('subscribe_tags'),
+  tags: z
+    .array(z.object({ device_id: z.number().int().positive(), tag_id: z.number().int().positive() }))
+    .max(LiveLimits.tagPairsMax),
+});
 export const liveSwitchPageMessage = z.object({ type: z.literal('switch_page'), page: pageIndex });
 export const livePingMessage = z.object({ type: z.literal('ping') });
 
 export const liveClientMessage = z.discriminatedUnion('type', [
   liveSubscribeMessage,
+  liveSubscribeTagsMessage,
   liveSwitchPageMessage,
   livePingMessage,
 ]);

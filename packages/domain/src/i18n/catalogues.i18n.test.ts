@@ -11,6 +11,8 @@ import {
 } from '../validation/alarm-rule.validation.ts';
 import { validateAlarmTarget, validateOnOffValue } from '../validation/alarm-rule.validation.ts';
 import { validateAlarmValue } from '../validation/alarm-value.validation.ts';
+import { BoardLimits } from '../api/board.api.ts';
+import { validateBoardCardIds, validateFavouriteAdd } from '../validation/board.validation.ts';
 import {
   validateCardChecksum,
   validateCardNumber,
@@ -143,6 +145,8 @@ const failures: ValidationResult[] = [
   validateTrafficMonth('2024-01', '2024-02'),
   validateTrafficOff('2024-02', '2024-02', true),
   validateHmiVersion('1.9.9', '2.0.0'),
+  validateBoardCardIds([{ id: 'a' }, { id: 'a' }]),
+  validateFavouriteAdd(BoardLimits.favouritesMax),
 ];
 const failed = failures.filter((r): r is ValidationFailure => !r.ok);
 

@@ -31,6 +31,8 @@ export const validationKeys = [
   'validation.label.duplicate',
   'validation.label.tooMany',
   'validation.label.tooManySelected',
+  'validation.board.duplicateCard',
+  'validation.board.favouritesFull',
   'validation.roleName.required',
   'validation.roleName.length',
   'validation.zoneName.required',

@@ -34,6 +34,8 @@ interface Client {
   page: number;
   pageSize: number;
   deviceIds: number[];
+  /** subscribe_tags: the wanted tags per device; null while the socket shows pages. */
+  tags: Map<number, Set<number>> | null;
   views: Map<number, DeviceView>;
   tagCount: number;
   pending: Map<string, LiveDataItem>;
@@ -117,6 +119,7 @@ export class LiveHub {
       page,
       pageSize: LiveLimits.pageSizeDefault,
       deviceIds: [],
+      tags: null,
       views: new Map(),
       tagCount: 0,
       pending: new Map(),
@@ -181,7 +184,26 @@ export class LiveHub {
         return client.requests.switchPage(m.page);
       case 'subscribe':
         return client.requests.subscribe([...new Set(m.device_ids)], m.page_size, m.page);
+      case 'subscribe_tags':
+        return this.onSubscribeTags(client, m.tags);
     }
+  }
+
+  private onSubscribeTags(client: Client, pairs: readonly { device_id: number; tag_id: number }[]): void {
+    const tags = new Map<number, Set<number>>();
+    for (const p of pairs) {
+      let set = tags.get(p.device_id);
+      if (!set) tags.set(p.device_id, (set = new Set()));
+      set.add(p.tag_id);
+    }
+    if (tags.size > LiveLimits.devicesPerSocketMax) {
+      return this.send(client, {
+        type: 'error',
+        code: ErrorCode.E1006_BAD_PARAMETER,
+        msg: `tags: at most ${LiveLimits.devicesPerSocketMax} devices`,
+      });
+    }
+    client.requests.subscribeTags(tags);
   }
 
   /** Works a socket's request: the fields it leaves out are the socket's current ones. */
@@ -191,25 +213,37 @@ export class LiveHub {
       r.deviceIds ?? client.deviceIds,
       r.pageSize ?? client.pageSize,
       r.page ?? client.page,
+      r.tags === undefined ? client.tags : r.tags,
     );
   }
 
   /** Sets what the socket shows, then sends `subscribed` and the page's last values. */
-  private async subscribe(client: Client, ids: number[], pageSize: number, page: number): Promise<void> {
+  private async subscribe(
+    client: Client,
+    ids: number[],
+    pageSize: number,
+    page: number,
+    wanted: Map<number, Set<number>> | null,
+  ): Promise<void> {
     const user = client.user;
     const devices = await this.repo.devicesWithTags(user.scope, ids);
     if (client.ws.readyState !== client.ws.OPEN) return;
     if (client.suspended || client.user !== user) {
       // Read with a scope that is no longer the user's: kept as the wanted view, worked again
       // with the current scope (by the re-check under way, or now).
-      Object.assign(client, { deviceIds: ids, pageSize, page });
+      Object.assign(client, { deviceIds: ids, pageSize, page, tags: wanted });
       if (!client.suspended) client.requests.refresh();
       return;
     }
     const views = new Map<number, DeviceView>();
     let tagCount = 0;
     for (const d of devices) {
-      const slice = client.canData ? d.tagIds.slice(page * pageSize, (page + 1) * pageSize) : [];
+      const want = wanted?.get(d.id);
+      const slice = !client.canData
+        ? []
+        : want
+          ? d.tagIds.filter((t) => want.has(t))
+          : d.tagIds.slice(page * pageSize, (page + 1) * pageSize);
       tagCount += slice.length;
       views.set(d.id, { ordered: d.tagIds, page: new Set(slice) });
     }
@@ -223,7 +257,7 @@ export class LiveHub {
     }
     this.unindex(client);
     team.tags += tagCount - client.tagCount;
-    Object.assign(client, { deviceIds: ids, pageSize, page, views, tagCount });
+    Object.assign(client, { deviceIds: ids, pageSize, page, tags: wanted, views, tagCount });
     client.pending.clear();
     for (const id of views.keys()) {
       let set = this.byDevice.get(id);

@@ -63,18 +63,18 @@ describe('ViewRequests', () => {
     h.requests.subscribe([1, 2], 10, undefined);
     h.requests.switchPage(4);
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [1, 2], pageSize: 10, page: 4 });
+    expect(h.applied.at(-1)).toEqual({ deviceIds: [1, 2], pageSize: 10, page: 4, tags: null });
     h.finish();
     // A subscribe without a page keeps the page switched to before it; with one, it wins.
     h.requests.switchPage(5);
     h.requests.subscribe([3], 20, undefined);
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 5 });
+    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 5, tags: null });
     h.finish();
     h.requests.switchPage(6);
     h.requests.subscribe([3], 20, 0);
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 0 });
+    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 0, tags: null });
     h.finish();
     // A refresh works the current view again; it never undoes a waiting request.
     h.requests.refresh();

@@ -3,6 +3,8 @@ export interface ViewRequest {
   deviceIds?: number[];
   pageSize?: number;
   page?: number;
+  /** subscribe_tags: device id -> the tags wanted; null: pages of the devices (subscribe). */
+  tags?: Map<number, Set<number>> | null;
 }
 
 /** Works a request (database reads, then `subscribed` and the page's last values). */
@@ -36,7 +38,13 @@ export class ViewRequests {
 
   /** subscribe: replaces the waiting devices and page size; without a page, a waiting page stays. */
   subscribe(deviceIds: number[], pageSize: number, page: number | undefined): void {
-    this.waiting = { deviceIds, pageSize, page: page ?? this.waiting?.page };
+    this.waiting = { deviceIds, pageSize, page: page ?? this.waiting?.page, tags: null };
+    this.kick();
+  }
+
+  /** subscribe_tags: replaces the waiting request (pages no longer apply). */
+  subscribeTags(tags: Map<number, Set<number>>): void {
+    this.waiting = { deviceIds: [...tags.keys()], tags };
     this.kick();
   }
 

@@ -3,6 +3,7 @@ import { accountRows } from './account.rows.ts';
 import { alarmRows } from './alarms.rows.ts';
 import { billingRows } from './billing.rows.ts';
 import { controlPanelRows } from './control-panel.rows.ts';
+import { boardRows } from './board.rows.ts';
 import { deviceDataRows } from './device-data.rows.ts';
 import { deviceRows } from './devices.rows.ts';
 import { messageRows } from './messages.rows.ts';
@@ -24,6 +25,7 @@ export const allRows: readonly MatrixRow[] = [
   ...trafficRows,
   ...controlPanelRows,
   ...remoteRows,
+  ...boardRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */

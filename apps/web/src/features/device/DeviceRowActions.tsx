@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem } from '@hmi/domain';
+import { FavouriteStar } from '../favourite/index.ts';
 import { historyHref } from '../history/index.ts';
 import { monitorHref } from '../monitor/index.ts';
 import { remoteHref } from '../remote/index.ts';
@@ -40,6 +41,7 @@ export function DeviceRowActions(props: Props) {
   const { t } = useTranslation('device');
   return (
     <Space size={2} className="device-actions">
+      <FavouriteStar deviceId={d.id} />
       {canEdit && !compact ? (
         <Tooltip title={t('action.edit')}>
           <Button

@@ -28,8 +28,8 @@ describe('tableScrollWidth', () => {
   const data = columnWidths.name + columnWidths.online;
   it('adds the actions and selection columns on a desktop, the narrow actions on a phone', () => {
     expect(tableScrollWidth(cols, false, false)).toBe(data);
-    expect(tableScrollWidth(cols, false, true)).toBe(data + 88 + 40);
-    expect(tableScrollWidth(cols, true, true)).toBe(180 + columnWidths.online + 48);
+    expect(tableScrollWidth(cols, false, true)).toBe(data + 116 + 40);
+    expect(tableScrollWidth(cols, true, true)).toBe(180 + columnWidths.online + 76);
   });
 });
 

@@ -5,8 +5,8 @@ import type { DeviceListParams } from './device-list-params.ts';
 /** Characters of label names that fit the labels column before the rest folds into "+n". */
 const LABEL_CHARS = 20;
 export const SELECTION_WIDTH = 40;
-export const ACTIONS_WIDTH = 88;
-export const COMPACT_ACTIONS_WIDTH = 48;
+export const ACTIONS_WIDTH = 116;
+export const COMPACT_ACTIONS_WIDTH = 76;
 /** The name column of a phone is narrower than its desktop width. */
 const COMPACT_NAME_WIDTH = 180;
 

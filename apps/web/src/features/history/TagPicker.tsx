@@ -10,22 +10,35 @@ interface Props {
   loading: boolean;
   disabled: boolean;
   className?: string;
+  /** At most this many (default HistoryLimits.maxTags). */
+  max?: number;
+  /** Default 'history-tags'. */
+  testId?: string;
 }
 
 /** Up to HistoryLimits.maxTags of the device's tags; the order chosen is the order of colours. */
-export function TagPicker({ tags, value, onChange, loading, disabled, className }: Props) {
+export function TagPicker({
+  tags,
+  value,
+  onChange,
+  loading,
+  disabled,
+  className,
+  max = HistoryLimits.maxTags,
+  testId = 'history-tags',
+}: Props) {
   const { t } = useTranslation('history');
   return (
     <Select<number[]>
       className={className}
-      data-testid="history-tags"
+      data-testid={testId}
       mode="multiple"
-      maxCount={HistoryLimits.maxTags}
+      maxCount={max}
       value={value}
       onChange={onChange}
       loading={loading}
       disabled={disabled}
-      placeholder={t('pick.tags', { max: HistoryLimits.maxTags })}
+      placeholder={t('pick.tags', { max })}
       maxTagCount="responsive"
       showSearch={{ optionFilterProp: 'label' }}
       allowClear

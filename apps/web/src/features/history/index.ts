@@ -7,6 +7,7 @@ export { historyParamsToSearch } from './history-params.ts';
 export { type TimeRange, presetRange, seriesWidth, timezoneOffsetHours, zoomTo } from './history-range.ts';
 export { HISTORY_PATH, historyHref } from './history-route.ts';
 export { buildChartData } from './history-series.ts';
-export { envelopeOrBytes } from './history.api.ts';
+export { envelopeOrBytes, historyApi, historyKeys } from './history.api.ts';
 export { save } from './use-history-export.ts';
 export { useHistorySeries } from './use-history-queries.ts';
+export { useHistoryDevice } from './use-history-device.ts';

@@ -1,5 +1,5 @@
 /** Public entry of features/live: what other features use of it (the only way they reach it). */
-export { sessionSocketBase, sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
+export { createLiveSocket, sessionSocketBase, sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
 export {
   LiveSocket,
   type LiveSocketOptions,
@@ -7,5 +7,5 @@ export {
   type LiveSocketStatus,
   type SocketLike,
 } from './live-socket.ts';
-export { type LiveValueStore, useLiveValue } from './live-value-store.ts';
+export { LiveValueStore, type LiveValue, useLiveValue } from './live-value-store.ts';
 export { type LiveTunnelStatus, tunnelStatusOfAct, useLiveDeviceStates } from './use-live-device-states.ts';

@@ -73,7 +73,7 @@ export class LiveSocket<In = LiveServerMessage> {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private subscription: Extract<LiveClientMessage, { type: 'subscribe' }> | null = null;
+  private subscription: Extract<LiveClientMessage, { type: 'subscribe' | 'subscribe_tags' }> | null = null;
   private readonly settings: Record<keyof typeof LiveSocketSettings, number>;
 
   constructor(private readonly options: LiveSocketOptions<In>) {
@@ -91,14 +91,14 @@ export class LiveSocket<In = LiveServerMessage> {
     this.connect('connecting');
   }
 
-  /** Names the devices on screen; kept and re-sent after every reconnection. */
-  subscribe(message: Extract<LiveClientMessage, { type: 'subscribe' }>): void {
+  /** Names the devices (or device tags) on screen; kept and re-sent after every reconnection. */
+  subscribe(message: Extract<LiveClientMessage, { type: 'subscribe' | 'subscribe_tags' }>): void {
     this.subscription = message;
     this.send(message);
   }
 
   switchPage(page: number): void {
-    if (this.subscription) this.subscription = { ...this.subscription, page };
+    if (this.subscription?.type === 'subscribe') this.subscription = { ...this.subscription, page };
     this.send({ type: 'switch_page', page });
   }
 

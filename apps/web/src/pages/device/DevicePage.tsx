@@ -23,6 +23,7 @@ import { useLiveDevice } from '../../features/live/use-live-device.ts';
 import { useLiveDeviceStates } from '../../features/live/use-live-device-states.ts';
 import { devicePageKeys } from '../../features/device-page/device-page.api.ts';
 import { useDevicePageDetail } from '../../features/device-page/use-device-page.ts';
+import { FavouriteStar } from '../../features/favourite/index.ts';
 import { DeviceIdentity } from '../../features/device-page/DeviceIdentity.tsx';
 import { OnlineHistory } from '../../features/device-page/OnlineHistory.tsx';
 import { LiveValues } from '../../features/device-page/LiveValues.tsx';
@@ -168,6 +169,7 @@ export function DevicePage() {
             <span className="devpage-title-text" data-testid="devpage-name">
               {device?.name ?? '\u00a0'}
             </span>
+            {device ? <FavouriteStar deviceId={device.id} size="middle" /> : null}
           </h1>
           {device ? (
             <div className="devpage-facts">

@@ -59,21 +59,29 @@ describe('a sub-account’s first screen (SPEC section 2, with the screens that 
     expect(sub([]).start).toBe(MenuPath.Profile);
   });
 
-  it('is the device overview (standing in for the boards) for a sub-account with device view (2)', () => {
+  it('is the device overview (standing in for the control panel) for a sub-account with device view (2)', () => {
     expect(sub([Perm.DeviceView]).start).toBe(MenuPath.DeviceOverview);
     expect(sub([Perm.DeviceView, Perm.DeviceAlarm, Perm.RoleView]).start).toBe(MenuPath.DeviceOverview);
   });
 
+  it('is the data board for anyone with dashboard view (1), the main account included', () => {
+    expect(implementedPaths.has(MenuPath.Dashboard)).toBe(true);
+    expect(sub([Perm.DashboardView]).start).toBe(MenuPath.Dashboard);
+    expect(sub([Perm.DashboardView, Perm.ControlPanelView, Perm.DeviceView]).start).toBe(MenuPath.Dashboard);
+    expect(shellMenuFor(main, 'eu').start).toBe(MenuPath.Dashboard);
+  });
+
+  it('is the control panel without dashboard view but with controlpanel view (46), once its page exists', () => {
+    const both = new Set([...implementedPaths, MenuPath.ControlPanel]);
+    const start = (permissions: number[]) => shellMenuFor({ permissions, is_main: false }, 'eu', both).start;
+    expect(start([Perm.ControlPanelView])).toBe(MenuPath.ControlPanel);
+    expect(start([Perm.ControlPanelView, Perm.DeviceView])).toBe(MenuPath.ControlPanel);
+    expect(start([Perm.DashboardView, Perm.ControlPanelView])).toBe(MenuPath.Dashboard);
+    expect(start([Perm.RoleView])).toBe(MenuPath.Profile);
+  });
+
   it('is not the device overview for one who may see templates or groups but not devices', () => {
     expect(sub([Perm.TemplateView, Perm.GroupView]).start).toBe(MenuPath.Profile);
-  });
-
-  it('is the control panel for the main account while the data board is not built', () => {
-    expect(shellMenuFor(main, 'eu').start).toBe(MenuPath.ControlPanel);
-  });
-
-  it('is the control panel for a sub-account with controlpanel-view (46)', () => {
-    expect(sub([Perm.DeviceView, Perm.ControlPanelView]).start).toBe(MenuPath.ControlPanel);
   });
 });
 

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { boardRows } from './rows/board.rows.ts';
+
+describeMatrix('data board and favourite devices', boardRows);
