@@ -98,6 +98,8 @@ const envSchema = z.object({
   SETTAG_TIMEOUT_MS: int(10_000, 100),
   /** How often the billing messages job looks for cards expiring or expired. */
   BILLING_JOB_MS: int(10 * 60_000, 1000),
+  /** Test only: POST /v1/billing/test/clock moves the billing clock (refused with NODE_ENV=production). */
+  BILLING_TEST_CLOCK: bool(false),
 });
 
 export interface Config {
@@ -193,6 +195,8 @@ export interface Config {
   settagTimeoutMs: number;
   /** Interval of the billing messages job (BILLING_JOB_MS). */
   billingJobMs: number;
+  /** BILLING_TEST_CLOCK: the test-only route that moves the billing clock is registered. */
+  billingTestClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -225,6 +229,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.BILLING_TEST_CLOCK && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_TEST_CLOCK: test only, refused with NODE_ENV=production',
+    );
+  }
   const dataDir = fromRoot(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -287,5 +296,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
     billingJobMs: e.BILLING_JOB_MS,
+    billingTestClock: e.BILLING_TEST_CLOCK,
   };
 }
