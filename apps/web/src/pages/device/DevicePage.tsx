@@ -30,6 +30,7 @@ import { ActiveAlarms } from '../../features/device-page/ActiveAlarms.tsx';
 import { DeviceTrend } from '../../features/device-page/DeviceTrend.tsx';
 import { TagWrites } from '../../features/device-page/TagWrites.tsx';
 import { IngestDrops } from '../../features/device-page/IngestDrops.tsx';
+import { billingKeys, DeviceQuotaAlert } from '../../features/billing/index.ts';
 import '../../features/device-page/device-page.css';
 
 /** Tags whose live values the page shows (the socket's first page); the monitor has them all. */
@@ -80,6 +81,7 @@ export function DevicePage() {
         // A new config may bring other tags (a template assigned or edited).
         void client.invalidateQueries({ queryKey: devicePageKeys.detail(id) });
         void client.invalidateQueries({ queryKey: historyKeys.tags(id) });
+        void client.invalidateQueries({ queryKey: billingKeys.deviceTags(id) });
       } else if (act.act === 'settag') {
         void client.invalidateQueries({ queryKey: devicePageKeys.tagWrites(id) });
       }
@@ -194,6 +196,7 @@ export function DevicePage() {
         ) : null}
       </div>
 
+      {device ? <DeviceQuotaAlert deviceId={device.id} /> : null}
       {device ? (
         <div className="devpage-grid">
           <div className="devpage-col">
