@@ -227,14 +227,15 @@ test.describe('billing screenshots', () => {
     const device = await bindSimulatedDevice({ server, token, bind: { name: 'Filler_01' } });
     devices.push(device);
     await api(server.url, token, 'POST', '/billing/tag/allocate', { device_id: device.id, level: 1 });
-    // The job (every second) posts "expires in 20 days", then "expires in 3 days".
+    // The job (every second) posts "expires in 20 days", then "expires in 3 days", for each of
+    // the two cards (activated together).
     const billingCount = async () =>
       (await api<{ total: { billing: number } }>(server.url, token, 'GET', '/msg/notify/count')).total
         .billing;
     try {
       for (const [days, count] of [
-        [20, 1],
-        [3, 2],
+        [20, 2],
+        [3, 4],
       ] as const) {
         await setBillingClock(server, token, card.expires_at! - days * 86_400_000);
         await expect.poll(billingCount, { timeout: 30_000 }).toBe(count);
