@@ -62,14 +62,22 @@ export function setBillingClock(server: RunningServer, token: string, at: number
 
 /**
  * Allocates TAGs at the lowest level offered for the device (its next one up) in the My account
- * page's dialog. Enter takes the active (first) option: a click there could wait on the closing
- * device list.
+ * page's dialog, expecting that level to be `level`. Enter takes the active (first) option: a
+ * click there could wait on the closing device list.
  */
 export async function allocateTagsInBrowser(page: Page, deviceName: string, level: number): Promise<void> {
   await page.getByTestId('tag-allocate').click();
   const dialog = page.getByTestId('tag-allocate-dialog');
-  await page.getByTestId('tag-allocate-device').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: deviceName }).click();
+  await expect(page.getByTestId('tag-allocate-device')).toBeVisible();
+  // The device list of a dialog opened just after another closed can swallow the click: choose
+  // until the level (disabled until a device is chosen) opens up.
+  await expect(async () => {
+    await page.getByTestId('tag-allocate-device').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: deviceName })
+      .click({ timeout: 3_000 });
+    await expect(dialog.locator('.ant-select-disabled')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('tag-allocate-level').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.first()).toContainText(`Level ${level}:`);
