@@ -82,5 +82,6 @@ export async function uiLogin(page: Page, base: string, account: Account, rememb
   if ((await remember$.isChecked()) !== remember) await remember$.click();
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('app-shell')).toBeVisible();
+  // The first entry loads user info, counts and the start page: slow on a busy machine.
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 30_000 });
 }

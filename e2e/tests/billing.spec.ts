@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
 import {
@@ -12,6 +7,7 @@ import {
   type BoundDevice,
   type DeviceServer,
 } from '../support/devices.ts';
+import { activateCard, allocateTagsInBrowser, issueCards as issue } from '../support/cards.ts';
 
 /**
  * Billing end to end: the operator issues a batch of Cloud Application cards with the command
@@ -19,9 +15,6 @@ import {
  * apart from a wrong password, the template quota grows), allocates TAGs to a simulated device
  * and upgrades its level, and finds every step in the recharge records.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const run = promisify(execFile);
-
 let server: DeviceServer;
 const devices: BoundDevice[] = [];
 
@@ -37,25 +30,7 @@ test.afterAll(async () => {
 test.use({ allowConsole: [HTTP_ERROR_LOG] });
 test.describe.configure({ timeout: 180_000 });
 
-/** Runs `npm run cards:issue` against the server's DATA_DIR and returns the printed cards. */
-async function issueCards(batch: string, quota: string[]): Promise<{ number: string; password: string }[]> {
-  const out = join(server.dataDir, `cards-${batch}.csv`);
-  await run(
-    join(root, 'node_modules/.bin/tsx'),
-    [
-      'apps/server/src/modules/billing/issue-cards-cli.ts',
-      ...['--type', 'ca', '--count', '2', '--batch', batch, ...quota],
-      ...['--deadline', '2099-12-31', '--out', out],
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } },
-  );
-  const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n');
-  expect(header).toMatch(/^number,password,/);
-  return lines.map((line) => {
-    const [number = '', password = ''] = line.split(',');
-    return { number, password };
-  });
-}
+const issueCards = (batch: string, quota: string[]) => issue(server, batch, quota);
 
 test('issues cards, activates one in the browser, allocates and upgrades TAGs, sees the ledger', async ({
   page,
@@ -98,25 +73,8 @@ test('issues cards, activates one in the browser, allocates and upgrades TAGs, s
 
   // A level-2 card through the API; then TAGs for the device at level 1, and the upgrade to
   // level 2 (the level only goes up: level 1 is no longer offered).
-  await api(server.url, token, 'POST', '/billing/ca/activate', {
-    number: upgrade!.number.slice(-8),
-    password: upgrade!.password,
-  });
-  for (const level of [1, 2]) {
-    await page.getByTestId('tag-allocate').click();
-    const dialog = page.getByTestId('tag-allocate-dialog');
-    await page.getByTestId('tag-allocate-device').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Packer_01' })
-      .click();
-    await page.getByTestId('tag-allocate-level').click();
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect(options.first()).toContainText(`Level ${level}:`);
-    // Enter takes the active (first) option: a click there could wait on the closing device list.
-    await page.keyboard.press('Enter');
-    await page.getByTestId('tag-allocate-submit').click();
-    await expect(dialog).toBeHidden();
-  }
+  await activateCard(server, token, upgrade!);
+  for (const level of [1, 2]) await allocateTagsInBrowser(page, 'Packer_01', level);
   const allocations = await api<{ list: { device_id: number; level: number }[] }>(
     server.url,
     token,

@@ -401,6 +401,7 @@ export function composeApp(infra: Infrastructure) {
     ),
     billingClock,
     templateLocks,
+    deviceQuotas,
     billingNotifier,
     rechargeRecords: new RechargeRecordService(billingLedger),
   };

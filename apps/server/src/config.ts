@@ -107,6 +107,8 @@ const envSchema = z.object({
   REMOTE_TRAFFIC_FLUSH_MS: int(5000, 100),
   REMOTE_OPEN_TIMEOUT_MS: int(10_000, 100),
   DIACOM_CLIENT_ID: z.string().min(1).max(128).default('diacom'),
+  /** Test only: POST /v1/billing/test/clock moves the billing clock (refused with NODE_ENV=production). */
+  BILLING_TEST_CLOCK: bool(false),
 });
 
 export interface Config {
@@ -217,6 +219,8 @@ export interface Config {
     openTimeoutMs: number;
     diacomClientId: string;
   };
+  /** BILLING_TEST_CLOCK: the test-only route that moves the billing clock is registered. */
+  billingTestClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -249,6 +253,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.BILLING_TEST_CLOCK && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_TEST_CLOCK: test only, refused with NODE_ENV=production',
+    );
+  }
   const dataDir = fromRoot(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -320,5 +329,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openTimeoutMs: e.REMOTE_OPEN_TIMEOUT_MS,
       diacomClientId: e.DIACOM_CLIENT_ID,
     },
+    billingTestClock: e.BILLING_TEST_CLOCK,
   };
 }

@@ -22,6 +22,7 @@ export const BillingPaths = {
   activateRa: '/billing/ra/activate', // POST cardActivateBody -> billingCard        (ra-charge 20)
   allocateTags: '/billing/tag/allocate', // POST tagAllocateBody -> tagAllocation    (ca-allocate 19)
   allocations: '/billing/tag/allocations', // GET -> tagAllocationsReply             (myAccount view 17)
+  deviceTags: '/billing/tag/device', // GET idQuery -> deviceTagQuota                 (devicelist view 2)
   rechargeRecords: '/billing/rechargeRecord', // GET rechargeRecordQuery -> rechargeRecordReply (22)
   rechargeExport: '/billing/rechargeRecord/export', // GET rechargeExportQuery -> xlsx (22)
 } as const;
@@ -128,6 +129,25 @@ export const tagAllocation = z.object({
 export type TagAllocation = z.infer<typeof tagAllocation>;
 export const tagAllocationsReply = z.object({ list: z.array(tagAllocation) });
 export type TagAllocationsReply = z.infer<typeof tagAllocationsReply>;
+
+/**
+ * One device's TAGs against what it may collect (the device page's warning): its template's
+ * TAGs, all its TAGs (template TAGs, then monitor points), the limit (its allocation's TAGs, else
+ * the free devices.tag_limit), its level (null: no allocation) and whether its template is locked.
+ * SPEC: the device TAG count must be at least the template TAG count for all template TAGs to work.
+ */
+export const deviceTagQuota = z.object({
+  device_id: z.number().int(),
+  template_id: z.number().int().nullable(),
+  template_tags: z.number().int(),
+  tag_count: z.number().int(),
+  tag_limit: z.number().int(),
+  level: z.number().int().nullable(),
+  /** Least seconds between two stored samples (0: no limit). */
+  interval_s: z.number().int(),
+  template_locked: z.boolean(),
+});
+export type DeviceTagQuota = z.infer<typeof deviceTagQuota>;
 
 /** Ledger entry kinds: a card activated, TAGs allocated to a device, a card expired (later part). */
 export const rechargeKindSchema = z.enum(['activation', 'allocation', 'expiry']);

@@ -62,6 +62,11 @@ export class BillingAccountService {
     return base + cards;
   }
 
+  /** The teams holding activated cards. */
+  teamsWithCards(): Promise<number[]> {
+    return this.cards.teamsWithCards();
+  }
+
   async myAccount(caller: CurrentUser): Promise<MyAccountReply> {
     const now = this.now();
     const [rows, allocated, base, templateCount] = await Promise.all([

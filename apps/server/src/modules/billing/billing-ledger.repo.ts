@@ -26,6 +26,42 @@ export class BillingLedgerRepo {
       .executeTakeFirst();
   }
 
+  /** The device of the caller's team and data scope with what its TAG limit depends on. */
+  quotaDeviceInScope(scope: DataScope, deviceId: number) {
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'team_id', 'template_id', 'tag_limit'])
+      .where('id', '=', deviceId)
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
+      .executeTakeFirst();
+  }
+
+  /** The TAGs of the device's template and its monitor points (of its current team). */
+  async tagCounts(device: {
+    id: number;
+    team_id: number | null;
+    template_id: number | null;
+  }): Promise<{ template: number; points: number }> {
+    const [template, points] = await Promise.all([
+      device.template_id === null
+        ? undefined
+        : this.db
+            .selectFrom('template_tags')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('template_id', '=', device.template_id)
+            .executeTakeFirst(),
+      device.team_id === null
+        ? undefined
+        : this.db
+            .selectFrom('monitor_points')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('device_id', '=', device.id)
+            .where('team_id', '=', device.team_id)
+            .executeTakeFirst(),
+    ]);
+    return { template: Number(template?.n ?? 0), points: Number(points?.n ?? 0) };
+  }
+
   allocationOf(deviceId: number, db: Db = this.db) {
     return db
       .selectFrom('device_tag_allocations')

@@ -3,8 +3,10 @@ import {
   BillingPaths,
   cardActivateBody,
   cardTypesReply,
+  deviceTagQuota,
   envelope,
   ErrorCode,
+  idQuery,
   myAccountReply,
   Perm,
   rechargeExportQuery,
@@ -20,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
 import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
+import { billingTestClockRoutes } from './billing-test-clock.routes.ts';
 import { trafficRoutes } from './traffic.routes.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +34,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * 1002 there, after authentication, whatever the caller holds (the main account too).
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { billingAccount, cardActivation, tagAllocations, rechargeRecords } = app.services;
+  const { billingAccount, cardActivation, tagAllocations, rechargeRecords, deviceQuotas } = app.services;
 
   if (app.config.region === 'cn') {
     app.addHook('preHandler', async () => {
@@ -83,6 +86,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       run: (caller) => tagAllocations.list(caller),
     }),
     read({
+      path: BillingPaths.deviceTags,
+      permission: Perm.DeviceView,
+      query: idQuery,
+      reply: deviceTagQuota,
+      run: (caller, query) => deviceQuotas.deviceTags(caller, query.id),
+    }),
+    read({
       path: BillingPaths.rechargeRecords,
       permission: Perm.RechargeRecordView,
       query: rechargeRecordQuery,
@@ -91,6 +101,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   ]);
   trafficRoutes(app);
+  // Test only (BILLING_TEST_CLOCK=1, refused in production): moves the billing clock.
+  if (app.config.billingTestClock) billingTestClockRoutes(app);
 
   app.get(
     BillingPaths.rechargeExport,

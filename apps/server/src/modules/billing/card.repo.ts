@@ -164,6 +164,17 @@ export class CardRepo {
     return row.template_max_num;
   }
 
+  /** The teams holding activated cards (the test clock drops their cached locks). */
+  async teamsWithCards(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('cards')
+      .select('team_id')
+      .distinct()
+      .where('team_id', 'is not', null)
+      .execute();
+    return rows.map((r) => r.team_id!);
+  }
+
   /** `select ... for update` of the team's cards (PostgreSQL: serialises allocations). */
   async lockTeamCards(teamId: number, db: Transaction<Database>): Promise<void> {
     await db

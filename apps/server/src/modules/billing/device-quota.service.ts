@@ -1,7 +1,8 @@
-import { ErrorCode, tagLevelOf } from '@hmi/domain';
+import { ErrorCode, tagLevelOf, type DeviceTagQuota } from '@hmi/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
 import type { TemplateLockService } from './template-locks.ts';
 
@@ -45,6 +46,30 @@ export class DeviceQuotaService {
   async tagLimit(deviceId: number, freeLimit: number, db?: Transaction<Database>): Promise<number> {
     const allocation = await this.ledger.allocationOf(deviceId, db);
     return allocation ? allocation.tags : freeLimit;
+  }
+
+  /**
+   * One device of the caller's scope (else 1003) against its limit (GET /billing/tag/device): the
+   * device page warns when its template has more TAGs than it may collect, or is locked.
+   */
+  async deviceTags(caller: CurrentUser, deviceId: number): Promise<DeviceTagQuota> {
+    const device = await this.ledger.quotaDeviceInScope(caller.scope, deviceId);
+    if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
+    const [counts, allocation, locked] = await Promise.all([
+      this.ledger.tagCounts(device),
+      this.ledger.allocationOf(device.id),
+      device.template_id === null ? false : this.locks.isLocked(caller.teamId, device.template_id),
+    ]);
+    return {
+      device_id: device.id,
+      template_id: device.template_id,
+      template_tags: counts.template,
+      tag_count: counts.template + counts.points,
+      tag_limit: allocation ? allocation.tags : device.tag_limit,
+      level: allocation ? allocation.level : null,
+      interval_s: allocation ? (tagLevelOf(allocation.level)?.interval_s ?? 0) : 0,
+      template_locked: locked,
+    };
   }
 
   /** 1052 when the template is locked for the team. */

@@ -1,4 +1,4 @@
-import { ErrorCode, type IngestDrops, type MonitorListReply } from '@hmi/domain';
+import { ErrorCode, type DeviceTagQuota, type IngestDrops, type MonitorListReply } from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser } from '../../../test/factories.ts';
@@ -143,5 +143,30 @@ describe('TAG enforcement', () => {
         )
       ).tag_quota,
     ).toBe(57);
+  });
+
+  it('GET /billing/tag/device: the template TAGs against the device limit (the device page warning)', async () => {
+    const quota = async (id: number) =>
+      (await server.call<DeviceTagQuota>('GET', `/billing/tag/device?id=${id}`, { token })).body;
+    const free = await device();
+    expect((await quota(free.id)).data).toEqual({
+      device_id: free.id,
+      template_id: templateId,
+      template_tags: 60,
+      tag_count: 60,
+      tag_limit: 100,
+      level: null,
+      interval_s: 0,
+      template_locked: false,
+    });
+    await activateCard(server, token, 'ca', await issueTestCard(server, { type: 'ca', tags: 50, level: 1 }));
+    const allocated = await device(1);
+    expect((await quota(allocated.id)).data).toMatchObject({
+      template_tags: 60,
+      tag_limit: 50,
+      level: 1,
+      interval_s: 60,
+    });
+    expect((await quota(999_999)).code).toBe(ErrorCode.E1003_NO_DATA);
   });
 });

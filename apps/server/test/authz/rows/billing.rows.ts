@@ -71,6 +71,13 @@ export const billingRows: MatrixRow[] = [
   { method: 'GET', url: v1('/billing/tag/allocations'), access: [Perm.AccountView], scope: { kind: 'list' } },
   {
     method: 'GET',
+    url: v1('/billing/tag/device'),
+    access: [Perm.DeviceView],
+    scope: { kind: 'object' },
+    request: ({ fx }) => ({ query: { id: fx.scoped.device.id } }),
+  },
+  {
+    method: 'GET',
     url: v1('/billing/rechargeRecord'),
     access: [Perm.RechargeRecordView],
     scope: { kind: 'team' },

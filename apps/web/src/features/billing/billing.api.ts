@@ -4,6 +4,7 @@ import {
   type CardActivateBody,
   type CardKind,
   type CardTypesReply,
+  type DeviceTagQuota,
   type MyAccountReply,
   type RechargeRecordQuery,
   type RechargeRecordReply,
@@ -35,6 +36,8 @@ export const billingApi = {
     http.post<TagAllocation>(BillingPaths.allocateTags, body, { manual: true }),
   allocations: (signal?: AbortSignal) =>
     http.get<TagAllocationsReply>(BillingPaths.allocations, signalOf(signal)),
+  deviceTags: (deviceId: number, signal?: AbortSignal) =>
+    http.get<DeviceTagQuota>(BillingPaths.deviceTags, { params: { id: deviceId }, ...signalOf(signal) }),
   records: (query: RechargeRecordQuery, signal?: AbortSignal) =>
     http.get<RechargeRecordReply>(BillingPaths.rechargeRecords, { params: query, ...signalOf(signal) }),
   /** The xlsx as bytes; an error reply stays an envelope the caller shows (manual). */
@@ -53,6 +56,8 @@ export const billingKeys = {
   cardTypes: ['billing', 'cardTypes'] as const,
   myAccount: ['billing', 'myAccount'] as const,
   allocations: ['billing', 'allocations'] as const,
+  deviceTagsAll: ['billing', 'deviceTags'] as const,
+  deviceTags: (deviceId: number) => ['billing', 'deviceTags', deviceId] as const,
   recordsAll: ['billing', 'records'] as const,
   records: (query: RechargeRecordQuery) => ['billing', 'records', query] as const,
 };

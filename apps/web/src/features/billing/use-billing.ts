@@ -4,7 +4,12 @@ import { sessionKeys } from '../../shared/session/session-keys.ts';
 import { billingApi, billingKeys } from './billing.api.ts';
 
 /** What a card activation or an allocation changes (the card types stay as they are). */
-const accountKeys = [billingKeys.myAccount, billingKeys.allocations, billingKeys.recordsAll] as const;
+const accountKeys = [
+  billingKeys.myAccount,
+  billingKeys.allocations,
+  billingKeys.recordsAll,
+  billingKeys.deviceTagsAll,
+] as const;
 
 export function useMyAccount(enabled = true) {
   return useQuery({

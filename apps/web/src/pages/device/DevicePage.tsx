@@ -35,6 +35,7 @@ import { RemoteSessions } from '../../features/device-page/RemoteSessions.tsx';
 import { tunnelStatusOfAct, type LiveTunnelStatus } from '../../features/live/index.ts';
 import { remoteHref, remoteKeys, useTunnelStatusMap } from '../../features/remote/index.ts';
 import { remoteAccessOf } from '../../features/remote/remote-rights.ts';
+import { billingKeys, DeviceQuotaAlert } from '../../features/billing/index.ts';
 import '../../features/device-page/device-page.css';
 
 /** Tags whose live values the page shows (the socket's first page); the monitor has them all. */
@@ -87,6 +88,7 @@ export function DevicePage() {
         // A new config may bring other tags (a template assigned or edited).
         void client.invalidateQueries({ queryKey: devicePageKeys.detail(id) });
         void client.invalidateQueries({ queryKey: historyKeys.tags(id) });
+        void client.invalidateQueries({ queryKey: billingKeys.deviceTags(id) });
       } else if (act.act === 'settag') {
         void client.invalidateQueries({ queryKey: devicePageKeys.tagWrites(id) });
       } else if (act.act === 'tunnel') {
@@ -225,6 +227,7 @@ export function DevicePage() {
         ) : null}
       </div>
 
+      {device ? <DeviceQuotaAlert deviceId={device.id} /> : null}
       {device ? (
         <div className="devpage-grid">
           <div className="devpage-col">
