@@ -101,9 +101,20 @@ const envSchema = z.object({
   /** Remote access (docs/api.md, Remote access). */
   TUNNEL_PUBLIC_URL: url(/^(wss?|https?):$/),
   // Minutes; fractions allowed (tests use seconds).
-  REMOTE_MAX_SESSION_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
-  REMOTE_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(5),
-  REMOTE_MIN_FIRMWARE: z.string().regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.0').optional(),
+  REMOTE_MAX_SESSION_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  REMOTE_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(5),
+  REMOTE_MIN_FIRMWARE: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'must be a version such as 2.1.0')
+    .optional(),
   REMOTE_TRAFFIC_FLUSH_MS: int(5000, 100),
   REMOTE_OPEN_TIMEOUT_MS: int(10_000, 100),
   DIACOM_CLIENT_ID: z.string().min(1).max(128).default('diacom'),

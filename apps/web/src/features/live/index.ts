@@ -1,5 +1,10 @@
 /** Public entry of features/live: what other features use of it (the only way they reach it). */
-export { createLiveSocket, sessionSocketBase, sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
+export {
+  createLiveSocket,
+  sessionSocketBase,
+  sessionSocketHooks,
+  sessionSocketUrl,
+} from './live-connection.ts';
 export {
   LiveSocket,
   type LiveSocketOptions,

@@ -22,6 +22,8 @@ export const shellPages: readonly ShellPage[] = [
     path: MenuPath.ControlPanel,
     title: 'menu:operations.controlPanel',
     load: () => import('../../pages/operations/ControlPanelPage.tsx').then((m) => m.ControlPanelPage),
+  },
+  {
     path: MenuPath.Dashboard,
     title: 'menu:operations.dashboard',
     load: () => import('../../pages/operations/DashboardPage.tsx').then((m) => m.DashboardPage),
