@@ -59,9 +59,9 @@ describe('a sub-account’s first screen (SPEC section 2, with the screens that 
     expect(sub([]).start).toBe(MenuPath.Profile);
   });
 
-  it('is the device overview (standing in for the control panel) for a sub-account with device view (2)', () => {
-    expect(sub([Perm.DeviceView]).start).toBe(MenuPath.DeviceOverview);
-    expect(sub([Perm.DeviceView, Perm.DeviceAlarm, Perm.RoleView]).start).toBe(MenuPath.DeviceOverview);
+  it('is the personal centre for a sub-account with device view (2) but neither board (SPEC 2)', () => {
+    expect(sub([Perm.DeviceView]).start).toBe(MenuPath.Profile);
+    expect(sub([Perm.DeviceView, Perm.DeviceAlarm, Perm.RoleView]).start).toBe(MenuPath.Profile);
   });
 
   it('is the data board for anyone with dashboard view (1), the main account included', () => {

@@ -22,10 +22,8 @@ describe('shellStart', () => {
     expect(shellStart(menu([Perm.ControlPanelView]))).toBe(MenuPath.ControlPanel);
   });
 
-  it('is the device overview while the boards are not built, for those who may see devices', () => {
-    const built = [MenuPath.DeviceOverview, MenuPath.DeviceList, MenuPath.Profile];
-    expect(shellStart(menu([], true, built))).toBe(MenuPath.DeviceOverview);
-    expect(shellStart(menu([Perm.DeviceView], false, built))).toBe(MenuPath.DeviceOverview);
+  it('is the personal centre, not the device overview, for one who may see devices only (SPEC 2)', () => {
+    expect(shellStart(menu([Perm.DeviceView], false))).toBe(MenuPath.Profile);
   });
 
   it('is the personal centre for someone who may see neither', () => {

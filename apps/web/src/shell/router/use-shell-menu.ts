@@ -31,13 +31,11 @@ export interface ShellMenu {
 
 /**
  * The start page among the screens that exist: SPEC section 2 (dashboard, else control panel,
- * else the personal centre), with the device overview standing in for the two boards until they
- * are built, for those who may see it.
+ * else the personal centre). The device overview stood in for the two boards until they were
+ * built; now that they are, a user with neither permission starts on the profile, as SPEC says.
  */
 export function shellStart(menu: readonly MenuNode[]): string {
-  const start = startPath(menu);
-  if (start !== MenuPath.Profile) return start;
-  return menuPaths(menu).includes(MenuPath.DeviceOverview) ? MenuPath.DeviceOverview : start;
+  return startPath(menu);
 }
 
 /**
