@@ -48,7 +48,10 @@ test.afterAll(async () => {
 });
 
 // noVNC's socket ends when a session ends; Chromium logs an abnormal tunnel close.
-test.use({ allowConsole: [HTTP_ERROR_LOG, /WebSocket connection to '.*\/ws\/tunnel\//] });
+// One pattern: Playwright reads a two-element array whose second element is an object (a RegExp)
+// as [value, fixture options], which left allowConsole a bare RegExp.
+const TUNNEL_SOCKET_LOG = new RegExp(`${HTTP_ERROR_LOG.source}|WebSocket connection to '.*/ws/tunnel/`);
+test.use({ allowConsole: [TUNNEL_SOCKET_LOG] });
 test.describe.configure({ timeout: 180_000 });
 
 /** Issues `count` Remote Access cards of 1 GB with the operator's command. */
