@@ -65,7 +65,7 @@ export const columnWidths: Readonly<Record<DeviceColumnKey, number>> = {
   online: 100,
   sync: 116,
   model: 120,
-  group: 200,
+  group: 192,
   zone: 140,
   template: 150,
   labels: 190,
