@@ -5,6 +5,7 @@ import {
   RemotePaths,
   remoteSession,
   tokenPair,
+  TUNNEL_CLI_CLIENT_ID,
   type RemoteSession,
   type TunnelTarget,
 } from '@hmi/domain';
@@ -100,6 +101,8 @@ export class ConsoleClient {
         headers: {
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...(this.token ? { Authorization: this.token } : {}),
+          // Recorded as client 'cli' in the device's remote sessions.
+          'X-Client-Id': TUNNEL_CLI_CLIENT_ID,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(30_000),

@@ -21,6 +21,8 @@ export const RemotePaths = {
 export const TUNNEL_BROWSER_WS_PATH = '/ws/tunnel';
 /** Device side: `/v1/ws/tunnel-device/{tunnel_id}?token=...` (the `url` in `tunnel_open`). */
 export const TUNNEL_DEVICE_WS_PATH = '/ws/tunnel-device';
+/** X-Client-Id the tunnel CLI (`npm run tunnel`) sends: its sessions are recorded as client 'cli'. */
+export const TUNNEL_CLI_CLIENT_ID = 'hmi-tunnel-cli';
 /** A tunnel token (browser's or device's) is single use and lives this long. */
 export const TUNNEL_TOKEN_TTL_MS = 30_000;
 

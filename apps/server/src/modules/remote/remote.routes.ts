@@ -15,6 +15,7 @@ import {
   TUNNEL_BROWSER_WS_PATH,
   TUNNEL_DEVICE_WS_PATH,
   tunnelStatus,
+  TUNNEL_CLI_CLIENT_ID,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ import type { RemoteClient } from './remote.service.ts';
 import { diacomDeviceList } from './diacom.service.ts';
 
 /** X-Client-Id of the tunnel CLI (`npm run tunnel`): its sessions are recorded as client 'cli'. */
-export const CLI_CLIENT_ID = 'hmi-tunnel-cli';
+export const CLI_CLIENT_ID = TUNNEL_CLI_CLIENT_ID;
 
 const tunnelParams = z.object({ tunnel_id: z.string().max(64) });
 const tunnelQuery = z.object({ token: z.string().max(256).optional() });
