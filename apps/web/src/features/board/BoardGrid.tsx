@@ -87,6 +87,7 @@ export function BoardGrid({ board, index, live, onLayouts, onEdit, onRemove, onV
                       tags={board.tags}
                       deviceName={index.deviceName}
                       height={Math.max(80, height - 120)}
+                      live={live}
                     />
                   )}
                 </BoardCardFrame>

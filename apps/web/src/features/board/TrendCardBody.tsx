@@ -1,24 +1,50 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BoardTag, HistorySeriesReply, TrendCard } from '@hmi/domain';
 import { buildChartData, HistoryChart, historyApi, historyKeys, seriesWidth } from '../history/index.ts';
-import { mergeTrendReplies, trendLegend } from './trend-data.ts';
+import { mergeTrendReplies, trendLegend, withLiveTail } from './trend-data.ts';
+import type { BoardLive } from './use-board-live.ts';
 import { useAnchor } from './use-anchor.ts';
 
 /** The window slides this often (the chart is downsampled history, read again). */
 const SLIDE_MS = 30_000;
+/** Between two history reads the live values extend the lines, redrawn at most this often. */
+const LIVE_REDRAW_MS = 1000;
 
 interface Props {
   card: TrendCard;
   tags: readonly BoardTag[];
   deviceName(id: number): string | undefined;
   height: number;
+  live: BoardLive;
+}
+
+/** A counter that moves (at most once per LIVE_REDRAW_MS) when a live value of the card's tags changes. */
+function useLiveTick(live: BoardLive, refs: TrendCard['tags']): number {
+  const [tick, setTick] = useState(0);
+  const key = refs.map((r) => `${r.device_id}:${r.tag_id}`).join(',');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bump = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setTick((n) => n + 1);
+      }, LIVE_REDRAW_MS);
+    };
+    const offs = refs.map((r) => live.store(r.device_id).subscribe(r.tag_id, bump));
+    return () => {
+      offs.forEach((off) => off());
+      if (timer) clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, key]);
+  return tick;
 }
 
 /** A trend: up to 10 tags of any devices in scope on one uPlot chart of the history screen. */
-export function TrendCardBody({ card, tags, deviceName, height }: Props) {
+export function TrendCardBody({ card, tags, deviceName, height, live }: Props) {
   const { t } = useTranslation('board');
   const anchor = useAnchor(SLIDE_MS);
   const view = useMemo(
@@ -51,7 +77,10 @@ export function TrendCardBody({ card, tags, deviceName, height }: Props) {
     const d = queries[i]?.data;
     if (d) replies.set(id, d);
   });
-  const merged = mergeTrendReplies(card.tags, replies);
+  const tick = useLiveTick(live, card.tags);
+  const history = mergeTrendReplies(card.tags, replies);
+  const merged = history ? withLiveTail(history, card.tags, (d, t) => live.store(d).get(t), view) : undefined;
+  void tick; // the live tail above is read again on each tick
   const data = merged
     ? buildChartData(
         merged,

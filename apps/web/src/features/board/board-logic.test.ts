@@ -3,7 +3,7 @@ import { BoardLimits, type BoardCard, type HistorySeriesReply } from '@hmi/domai
 import { completeLayouts, newCardId, thresholdLevel, toStoredLayouts, windowStats } from './board-layout.ts';
 import { boardIndex, cardTitle } from './board-index.ts';
 import { cardOf, draftOf, pastIndicatorSuggestion, withDeviceTags, NO_THRESHOLDS } from './card-draft.ts';
-import { mergeTrendReplies, trendLegend } from './trend-data.ts';
+import { mergeTrendReplies, trendLegend, withLiveTail } from './trend-data.ts';
 import { pairsKey } from './use-board-live.ts';
 
 const ind = (id: string, device_id = 1, tag_id = 10): BoardCard => ({
@@ -203,6 +203,47 @@ describe('board reply mapping', () => {
       [1, 'Press · speed'],
       [2, 'Oven · speed'],
     ]);
+  });
+
+  it('a trend’s lines reach the live values between two history reads', () => {
+    const series = (tag_id: number, lastTs: number) => ({
+      tag_id,
+      t: [1000],
+      n: [3],
+      min: [1],
+      max: [5],
+      first: [1],
+      last: [4],
+      first_ts: [1000],
+      last_ts: [lastTs],
+    });
+    const reply = {
+      from: 0,
+      to: 10_000,
+      origin: 0,
+      bucket_ms: 1000,
+      series: [series(1, 1900), series(2, 1900)],
+    } as unknown as HistorySeriesReply;
+    const refs = [
+      { device_id: 7, tag_id: 10 },
+      { device_id: 8, tag_id: 10 },
+    ];
+    const live = new Map([
+      ['7:10', { value: 42, ts: 5000 }],
+      ['8:10', { value: 9, ts: 1500 }], // older than the last stored sample: ignored
+    ]);
+    const out = withLiveTail(reply, refs, (d, t) => live.get(`${d}:${t}`), { from: 0, to: 10_000 });
+    expect(out.series[0]).toMatchObject({
+      t: [1000, 5000],
+      last: [4, 42],
+      min: [1, 42],
+      max: [5, 42],
+      n: [3, 1],
+    });
+    expect(out.series[1]).toBe(reply.series[1]);
+    // Outside the chart's range, or nothing live: the history reply unchanged.
+    expect(withLiveTail(reply, refs, (d, t) => live.get(`${d}:${t}`), { from: 0, to: 4000 })).toBe(reply);
+    expect(withLiveTail(reply, refs, () => undefined, { from: 0, to: 10_000 })).toBe(reply);
   });
 
   it('the socket’s pairs: unique, sorted, at most 50 devices', () => {

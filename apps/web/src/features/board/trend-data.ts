@@ -1,4 +1,4 @@
-import type { BoardTag, BoardTagRef, HistorySeriesReply } from '@hmi/domain';
+import type { BoardTag, BoardTagRef, HistorySeriesReply, HistoryValue } from '@hmi/domain';
 
 /**
  * One reply for a trend of tags of several devices: each device's reply (same range and width,
@@ -40,4 +40,41 @@ export function trendLegend(
       },
     ];
   });
+}
+
+/** A live value of a card tag, if the board's socket has one. */
+export type LiveLookup = (deviceId: number, tagId: number) => { value: HistoryValue; ts: number } | undefined;
+
+/**
+ * The trend's history with the live values appended: each series whose tag has a live sample
+ * newer than its last bucket gets that sample as one more point (min = max = last = the value),
+ * so the line reaches "now" between two history reads. Samples outside [from, to] are left out.
+ */
+export function withLiveTail(
+  reply: HistorySeriesReply,
+  refs: readonly BoardTagRef[],
+  live: LiveLookup,
+  range: { from: number; to: number },
+): HistorySeriesReply {
+  let changed = false;
+  const series = reply.series.map((s) => {
+    const ref = refs[s.tag_id - 1];
+    const v = ref ? live(ref.device_id, ref.tag_id) : undefined;
+    const lastTs = s.last_ts.length > 0 ? s.last_ts[s.last_ts.length - 1]! : -Infinity;
+    if (!v || v.ts <= lastTs || v.ts < range.from || v.ts > range.to) return s;
+    changed = true;
+    const num = typeof v.value === 'number' ? v.value : null;
+    return {
+      ...s,
+      t: [...s.t, v.ts],
+      n: [...s.n, 1],
+      min: [...s.min, num],
+      max: [...s.max, num],
+      first: [...s.first, v.value],
+      last: [...s.last, v.value],
+      first_ts: [...s.first_ts, v.ts],
+      last_ts: [...s.last_ts, v.ts],
+    };
+  });
+  return changed ? { ...reply, series } : reply;
 }

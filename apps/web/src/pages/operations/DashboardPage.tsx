@@ -33,11 +33,10 @@ export function DashboardPage() {
   const cards = useMemo(() => data?.cards ?? [], [data]);
   const index = useMemo(() => boardIndex(data ?? { devices: [], tags: [] }), [data]);
 
-  // The tags that stream: indicators on screen, and the favourites' first tags.
+  // The tags that stream: those of the cards on screen (indicators and trends), and the
+  // favourites' first tags.
   const pairs = useMemo<BoardTagRef[]>(() => {
-    const fromCards = cards
-      .filter((c) => c.kind === 'indicator' && visible.has(c.id) && index.inScope(c))
-      .flatMap(cardRefs);
+    const fromCards = cards.filter((c) => visible.has(c.id) && index.inScope(c)).flatMap(cardRefs);
     const fromFavourites = (favourites.data?.list ?? []).flatMap((f) =>
       f.last.map((v) => ({ device_id: f.device_id, tag_id: v.tag_id })),
     );
