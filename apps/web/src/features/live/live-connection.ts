@@ -1,5 +1,6 @@
 import { API_BASE, LivePaths, StringErrorCode } from '@hmi/domain';
 import { http } from '../../shared/http/http.ts';
+import { isCancelled } from '../../shared/http/http-errors.ts';
 import { sessionEvents } from '../../shared/http/session-events.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { fetchUserInfo } from '../../shared/session/user-info.api.ts';
@@ -39,13 +40,55 @@ export const sessionSocketHooks: Pick<LiveSocketOptions, 'onTokenError' | 'befor
   },
 };
 
-/** A device data socket bound to the session (the stored token in its address, see sessionSocketHooks). */
+/** A second token error within this long of a session check signs out (no loop of retries). */
+const TOKEN_RECHECK_MS = 60_000;
+
+/**
+ * A device data socket bound to the session (the stored token in its address, see
+ * sessionSocketHooks). A token error (4001) first checks the session once: an access token that
+ * expired just before the socket connected (a screen opened after the token's lifetime) is
+ * refreshed by that call and the socket connects again; only a second 4001 soon after, or a
+ * failed check, signs out. The notify socket does the same (notify-socket.ts).
+ */
+class SessionLiveSocket extends LiveSocket {
+  private lastCheckedAt = -Infinity;
+  private ownerClosed = false;
+
+  constructor(options: Pick<LiveSocketOptions, 'onMessage' | 'onStatus'> & { page?: number }) {
+    super({
+      ...options,
+      url: () => liveSocketUrl(storage.token() ?? '', options.page ?? 0),
+      ...sessionSocketHooks,
+      onTokenError: () => {
+        if (!storage.token()) return; // signed out already: keep that reason
+        const now = Date.now();
+        if (now - this.lastCheckedAt < TOKEN_RECHECK_MS) return sessionSocketHooks.onTokenError();
+        this.lastCheckedAt = now;
+        fetchUserInfo().then(
+          () => {
+            if (!this.ownerClosed) super.open();
+          },
+          (err: unknown) => {
+            if (!isCancelled(err) && storage.token()) sessionSocketHooks.onTokenError();
+          },
+        );
+      },
+    });
+  }
+
+  override open(): void {
+    this.ownerClosed = false;
+    super.open();
+  }
+
+  override close(): void {
+    this.ownerClosed = true;
+    super.close();
+  }
+}
+
 export function createLiveSocket(
   options: Pick<LiveSocketOptions, 'onMessage' | 'onStatus'> & { page?: number },
 ): LiveSocket {
-  return new LiveSocket({
-    ...options,
-    url: () => liveSocketUrl(storage.token() ?? '', options.page ?? 0),
-    ...sessionSocketHooks,
-  });
+  return new SessionLiveSocket(options);
 }
