@@ -9,6 +9,7 @@ import type { DeviceListItem } from '@hmi/domain';
 import device from '../../i18n/en-us/device.json';
 import { DeviceTable } from './DeviceTable.tsx';
 import { parseListParams } from './device-list-params.ts';
+import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
 
 /*
  * Permission audit (SPEC section 6): every viewer of the list gets a row menu (history needs only
@@ -99,25 +100,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-  // The table's fixed columns measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  // The table's fixed columns measure themselves; jsdom has no ResizeObserver or matchMedia.
+  stubLayoutApis();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
