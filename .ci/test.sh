@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm test`: lint, type checks, unit tests, the server's integration suites (embedded default:
+# SQLite file + built-in MQTT broker), the web build and the browser tests, each phase timed.
+# Under .ci/run the phases join its table; alone, the table is printed at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+nested=${PHASE_LOG:+1}
+source .ci/phases.sh
+
+phase "lint" npm run lint
+phase "typecheck" npm run typecheck
+phase "unit (domain, simulator, web)" npx vitest run --project domain --project simulator --project web
+phase "integration on SQLite + embedded broker" npx vitest run --project server
+phase "web build" npm run build
+phase "e2e (Chromium)" npm run test -w e2e
+
+[ -n "$nested" ] || phase_table
