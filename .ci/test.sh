@@ -10,7 +10,10 @@ source .ci/phases.sh
 phase "lint" npm run lint
 phase "typecheck" npm run typecheck
 phase "unit (domain, simulator, web)" npx vitest run --project domain --project simulator --project web
-phase "integration on SQLite + embedded broker" npx vitest run --project server
+report=$(mktemp --suffix=.json)
+phase "integration on SQLite + embedded broker" npx vitest run --project server \
+  --reporter=default --reporter=json --outputFile="$report"
+node .ci/slowest.mjs "$report" 12 || true
 phase "web build" npm run build
 phase "e2e (Chromium)" npm run test -w e2e
 
