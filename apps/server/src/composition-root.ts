@@ -233,7 +233,7 @@ export function composeApp(infra: Infrastructure) {
 
   // Team administration: roles and data permissions.
   const roleRepo = new RoleRepo(db);
-  const grantRules = new GrantRules(roleRepo, config.region);
+  const grantRules = new GrantRules(roleRepo, config.region, scopes);
   const roles = new RoleService(db, roleRepo, grantRules, config.region, bus);
   const dataPicker = new DataPickerService(new DataPickerRepo(db), roleRepo, memberGrants);
 

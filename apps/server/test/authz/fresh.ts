@@ -9,8 +9,8 @@ import {
 import { insertAlarmRecord } from '../../src/modules/alarm/alarm-test-helpers.ts';
 import { ok, type Fixture } from './fixture.ts';
 import { marked, SCOPE_MARK, TEAM_MARK } from './marks.ts';
-import { addMember, createRole, widenRole, type Member } from './members.ts';
-import { markedInvitation, markedRoleName, markedZone } from './team-objects.ts';
+import { addMember, createRole, roleZones, setRoleZones, widenRole, type Member } from './members.ts';
+import { markedInvitation, markedRoleName, markedZone, wideRole } from './team-objects.ts';
 
 /**
  * Objects of team A made for one cell (a delete, an unbind, a rename): made by the main account,
@@ -109,6 +109,24 @@ export class FreshObjects {
   /** A zone of team A no role holds. */
   zone(): Promise<{ id: number }> {
     return markedZone(this.fx);
+  }
+
+  /** A zone of team A held by the in-scope role (so the in-scope member may rename it). */
+  async heldZone(): Promise<{ id: number }> {
+    const zone = await markedZone(this.fx);
+    const role = this.fx.roles.inScope;
+    await setRoleZones(this.fx.server, role, [...(await roleZones(this.fx.server, role)), zone.id]);
+    return zone;
+  }
+
+  /** A role of team A no member holds, wider than every sub-account caller (TeamObjects.wide). */
+  async wideRole(): Promise<{ id: number }> {
+    return { id: await wideRole(this.fx, [this.fx.team.zone.id, this.fx.team.wide.zone.id]) };
+  }
+
+  /** A sub-account of team A holding the wide role. */
+  wideMember(): Promise<Member> {
+    return addMember(this.fx.server, this.fx.a, this.fx.team.wide.role.id, `${TEAM_MARK}_wide`);
   }
 
   /** A sub-account of team A holding the team role (to be removed). */

@@ -137,6 +137,16 @@ export async function addMember(
   };
 }
 
+/** The security zones a role holds now (role_zones). */
+export async function roleZones(server: TestServer, roleId: number): Promise<number[]> {
+  const rows = await server.app.db
+    .selectFrom('role_zones')
+    .select('zone_id')
+    .where('role_id', '=', roleId)
+    .execute();
+  return rows.map((r) => Number(r.zone_id));
+}
+
 /** Replaces the security zones a role holds (role_zones). */
 export async function setRoleZones(
   server: TestServer,

@@ -2,7 +2,7 @@ import { allPermissionIds, Perm, type InvitationItem, type ZoneItem } from '@hmi
 import { createActiveUserDirect } from '../../src/modules/messages/message-test-helpers.ts';
 import { ok, type Fixture } from './fixture.ts';
 import { neutral, TEAM_MARK } from './marks.ts';
-import { addMember, createRole, setRoleZones, type Member } from './members.ts';
+import { addMember, createRole, setRoleZones, type Member, type RoleScope } from './members.ts';
 
 /**
  * Team A's team-administration objects (the team suite builds them: the other suites do not
@@ -22,6 +22,12 @@ export interface TeamObjects {
   zonedDevice: { id: number };
   /** A sub-account of team B (a role of team B), for team B's calls naming team A's role. */
   bMember: Member;
+  /**
+   * "Someone wider" than every sub-account caller (no wider than yourself): a role holding every
+   * permission, the fixture objects and the decoys, the team zone and a zone of its own, and a
+   * sub-account holding it.
+   */
+  wide: { role: { id: number }; member: Member; zone: { id: number } };
 }
 
 let roleSequence = 10;
@@ -58,6 +64,21 @@ export async function markedInvitation(
   return { id: item.id, inviteeId: invitee.userId };
 }
 
+/** The data permissions of the wide role: the in-scope role's and the out-of-scope role's objects. */
+export const wideScope = (fx: Fixture): RoleScope => ({
+  devices: [fx.scoped.device.id, fx.decoy.device.id],
+  groups: [fx.scoped.group.id, fx.decoy.group.id],
+  templates: [fx.scoped.template.id, fx.decoy.template.id],
+  projects: [],
+});
+
+/** A role of team A wider than every sub-account caller of the matrix (see TeamObjects.wide). */
+export async function wideRole(fx: Fixture, zoneIds: readonly number[]): Promise<number> {
+  const id = await createRole(fx.server, fx.a.teamId, allPermissionIds, wideScope(fx), markedRoleName());
+  await setRoleZones(fx.server, id, zoneIds);
+  return id;
+}
+
 export async function buildTeamObjects(fx: Fixture): Promise<TeamObjects> {
   const { server } = fx;
   const zone = await markedZone(fx);
@@ -79,5 +100,16 @@ export async function buildTeamObjects(fx: Fixture): Promise<TeamObjects> {
   });
   const bRole = await createRole(server, fx.b.teamId, allPermissionIds);
   const bMember = await addMember(server, fx.b, bRole, neutral('B'));
-  return { role: { id: role }, zone, member, invitation, zonedDevice, bMember };
+  const wideZone = await markedZone(fx);
+  const wide = await wideRole(fx, [zone.id, wideZone.id]);
+  const wideMember = await addMember(server, fx.a, wide, `${TEAM_MARK}_wide`);
+  return {
+    role: { id: role },
+    zone,
+    member,
+    invitation,
+    zonedDevice,
+    bMember,
+    wide: { role: { id: wide }, member: wideMember, zone: wideZone },
+  };
 }

@@ -71,8 +71,9 @@ const texts = (lang: string) => messageTexts[resolveLocale(lang)].member;
  * Members of a team (SPEC section 6, /system/user): the list, a member's role, their own data
  * permissions, removal, and leaving. A user id must be a member of the caller's team (1010, or
  * 1075 when only invited). The main account cannot be removed (1077) nor given a role or data
- * permissions (1081); nobody changes their own role or removes themselves (1002: leave instead).
- * A sub-account gives only roles within what it holds itself (1002).
+ * permissions (1081); nobody changes their own role or data permissions or removes themselves
+ * (1002: leave instead). A sub-account gives only roles within what it holds itself, and acts only
+ * on members within its own rights (GrantRules.assertMemberInReach, 1002).
  */
 export class MemberService {
   constructor(
@@ -114,6 +115,7 @@ export class MemberService {
 
   async changeRole(caller: CurrentUser, userId: number, roleId: number): Promise<MemberItem> {
     const user = await this.requireOther(caller, userId, ErrorCode.E1081_NO_DATA_RIGHTS_FOR_MAIN);
+    await this.rules.assertMemberInReach(caller, user);
     const role = await this.roles.require(caller, roleId);
     await this.assertAssignable(caller, role);
     await this.repo.setRole(user.id, role.id);
@@ -127,6 +129,7 @@ export class MemberService {
    */
   async remove(caller: CurrentUser, userId: number): Promise<void> {
     const user = await this.requireOther(caller, userId, ErrorCode.E1077_CANNOT_REMOVE_MAIN);
+    await this.rules.assertMemberInReach(caller, user);
     const team = await this.repo.team(caller.teamId);
     const home = await this.db.transaction().execute(async (trx) => {
       const to = await this.membership.leave(user, trx);
@@ -183,10 +186,13 @@ export class MemberService {
     };
   }
 
-  /** Replaces the member's administrator grants of each kind given (1081 for the main account). */
+  /**
+   * Replaces the member's administrator grants of each kind given (1081 for the main account);
+   * never one's own (1002), only a member within the caller's rights (1002).
+   */
   async setDataPm(caller: CurrentUser, body: MemberDataPmBody): Promise<MemberDataPm> {
-    const user = await this.require(caller, body.user_id);
-    if (user.is_main === 1) throw new AppError(ErrorCode.E1081_NO_DATA_RIGHTS_FOR_MAIN);
+    const user = await this.requireOther(caller, body.user_id, ErrorCode.E1081_NO_DATA_RIGHTS_FOR_MAIN);
+    await this.rules.assertMemberInReach(caller, user);
     const existing = (await this.grants.of(user.id, caller.teamId)).admin;
     const lists = await this.rules.resolve(caller, existing, body.grants);
     await this.db.transaction().execute(async (trx) => {
@@ -198,21 +204,9 @@ export class MemberService {
     return this.dataPm(caller, user.id);
   }
 
-  /** A sub-account gives (or invites with) only a role whose permissions, data and zones it holds itself (1002). */
-  async assertAssignable(caller: CurrentUser, role: Role): Promise<void> {
-    if (caller.isMain) return;
-    const permissions = JSON.parse(role.permissions) as number[];
-    const [grants, zones] = await Promise.all([
-      this.roleRepo.grantsOf(role.id),
-      this.roleRepo.zonesOf(role.id),
-    ]);
-    const within = (ids: number[], held: ReadonlySet<number> | null) =>
-      held === null || ids.every((id) => held.has(id));
-    const ok =
-      within(permissions, caller.permissions) &&
-      within(zones, caller.scope.zones) &&
-      (Object.keys(grants) as GrantKind[]).every((k) => within(grants[k], caller.scope[scopeKind[k]]));
-    if (!ok) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+  /** A sub-account gives (or invites with) only a role within its own rights (1002). */
+  assertAssignable(caller: CurrentUser, role: Role): Promise<void> {
+    return this.rules.assertRoleInReach(caller, role, 'give');
   }
 
   /** Grants shown to the caller: a sub-account sees those inside its own scope. */

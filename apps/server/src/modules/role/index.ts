@@ -8,6 +8,7 @@ export type { GrantHolder } from './data-picker.repo.ts';
 export { DataPickerService } from './data-picker.service.ts';
 export { GrantRules, grantKindOf, toDataGrants } from './grant-rules.ts';
 export { ancestry, withSubgroups } from './group-subtree.ts';
+export { assertWithin, isWithin, type Rights } from './no-wider.ts';
 export { emptyGrants, type GrantLists } from './role.repo.ts';
 export type { MemberGrantRecords, RoleRecords } from './role-records.ts';
 export { roleRoutes } from './role.routes.ts';

@@ -34,7 +34,9 @@ const visibleOf: Record<GrantKind, DataKind> = {
 /**
  * Roles of a team (SPEC section 6): a name unique in the team (1063, at most 10 characters),
  * menu and operation permissions, data permissions and security zones. A role id of another
- * team is 1062; a role held by members cannot be deleted (1072). A change reaches its members
+ * team is 1062; a role held by members cannot be deleted (1072). A sub-account edits or deletes
+ * only roles within its own rights, never its own (GrantRules.assertRoleInReach, 1002). A change
+ * reaches its members
  * on their next request (the principal is read on every call) and at once on their sockets
  * (bus 'team.access').
  */
@@ -118,6 +120,7 @@ export class RoleService {
 
   async edit(caller: CurrentUser, body: RoleEditBody): Promise<RoleDetail> {
     const role = await this.require(caller, body.id);
+    await this.rules.assertRoleInReach(caller, role, 'change');
     const name = body.name?.trim();
     if (name !== undefined) {
       assertValid('name', validateRoleName(name));
@@ -150,7 +153,7 @@ export class RoleService {
 
   /** 1072 while members hold it; pending invitations naming it read as voided afterwards. */
   async delete(caller: CurrentUser, id: number): Promise<void> {
-    await this.require(caller, id);
+    await this.rules.assertRoleInReach(caller, await this.require(caller, id), 'change');
     await this.db.transaction().execute(async (trx) => {
       if ((await this.roles.memberIds(id, trx)).length > 0) throw new AppError(ErrorCode.E1072_ROLE_IN_USE);
       await this.roles.delete(id, trx);

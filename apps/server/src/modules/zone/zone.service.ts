@@ -16,6 +16,7 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
+import { assertWithin } from '../role/index.ts';
 import type { ZoneRepo } from './zone.repo.ts';
 
 const present = (z: Zone, devices: number, roles: number): ZoneItem => ({
@@ -37,7 +38,9 @@ const tooMany = () =>
  * Security zones (see zone.api.ts): named operating areas of a team, at most 20 (1065), names of
  * letters and digits unique in the team (1066); a zone held by a role cannot be deleted (1067).
  * A device is in at most one zone. A sub-account moves only devices it sees (1003), and only
- * between zones it holds (1002): otherwise it could take a device out of a zone to operate it.
+ * between zones it holds (1002): otherwise it could take a device out of a zone to operate it; for
+ * the same reason it renames and deletes only zones it holds (1002). A zone a sub-account holds is
+ * held by its role, so deleting it stays 1067 until the main account frees it.
  */
 export class ZoneService {
   constructor(
@@ -64,6 +67,16 @@ export class ZoneService {
     return zone;
   }
 
+  /**
+   * The zone of the caller's team (1003) that a sub-account holds (1002): renaming or deleting a
+   * zone it does not hold would unlock that zone's devices for it (no wider than yourself).
+   */
+  private async requireHeld(caller: CurrentUser, id: number): Promise<Zone> {
+    const zone = await this.require(caller, id);
+    assertWithin(caller, { zones: [zone.id] });
+    return zone;
+  }
+
   async add(caller: CurrentUser, name: string): Promise<ZoneItem> {
     assertValid('name', validateZoneName(name));
     await this.assertNameFree(caller.teamId, name);
@@ -77,7 +90,7 @@ export class ZoneService {
   }
 
   async edit(caller: CurrentUser, id: number, name: string): Promise<ZoneItem> {
-    await this.require(caller, id);
+    await this.requireHeld(caller, id);
     assertValid('name', validateZoneName(name));
     await this.assertNameFree(caller.teamId, name, id);
     const zone = await this.unique(() => this.zones.rename(id, name));
@@ -89,7 +102,7 @@ export class ZoneService {
   }
 
   async delete(caller: CurrentUser, id: number): Promise<void> {
-    await this.require(caller, id);
+    await this.requireHeld(caller, id);
     await this.db.transaction().execute(async (trx) => {
       if (((await this.zones.roleCounts(caller.teamId, trx)).get(id) ?? 0) > 0) {
         throw new AppError(ErrorCode.E1067_ZONE_IN_USE);
@@ -103,11 +116,11 @@ export class ZoneService {
     if (body.zone_id !== null) await this.require(caller, body.zone_id);
     const visible = await this.zones.devicesInScope(caller.scope, ids);
     if (ids.some((id) => !visible.has(id))) throw new AppError(ErrorCode.E1003_NO_DATA);
-    const held = caller.scope.zones;
-    if (held !== null) {
+    if (caller.scope.zones !== null) {
       const current = await this.zones.zonesOfDevices(caller.teamId, ids);
-      const touched = [...current.map((c) => c.zone_id), ...(body.zone_id === null ? [] : [body.zone_id])];
-      if (touched.some((z) => !held.has(z))) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+      assertWithin(caller, {
+        zones: [...current.map((c) => c.zone_id), ...(body.zone_id === null ? [] : [body.zone_id])],
+      });
     }
     await this.db.transaction().execute((trx) => this.zones.assign(caller.teamId, body.zone_id, ids, trx));
     return { updated: ids.length };

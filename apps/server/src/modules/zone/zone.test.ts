@@ -184,6 +184,45 @@ describe('security zones', () => {
       ).toBe(ErrorCode.E1002_PERMISSION_DENIED);
     }
   });
+  it('renames and deletes only zones it holds (1002): deleting a zone no role holds would unlock its devices', async () => {
+    await setTemplateLimit(server, main.profile.team_id, 20);
+    const template = await buildTemplate(server, token);
+    const d = await buildDevice(server, token, { template_id: template.id });
+    const [locked, mine] = [await addZone(), await addZone()];
+    await post('/system/safeZone/assign', { zone_id: locked.id, device_ids: [d.id] });
+    const role = await addRole(server, token, {
+      permissions: [
+        Perm.DeviceView,
+        Perm.DeviceMonitor,
+        Perm.SafeZoneView,
+        Perm.SafeZoneEdit,
+        Perm.SafeZoneDelete,
+      ],
+      grants: { devices: [d.id] },
+      zones: [mine.id],
+    });
+    const m = await joinedMember(server, main, role.id);
+    const settag = () =>
+      post('/device/settag', { id: d.id, tag_id: template.tags[0]!.id, value: 1 }, m.token);
+    expect((await settag()).body.code).toBe(ErrorCode.E1002_PERMISSION_DENIED);
+    for (const [path, body] of [
+      ['/system/safeZone/delete', { id: locked.id }],
+      ['/system/safeZone/edit', { id: locked.id, name: 'Renamed' }],
+    ] as const) {
+      const res = await post(path, body, m.token);
+      expect([res.status, res.body.code], path).toEqual([403, ErrorCode.E1002_PERMISSION_DENIED]);
+    }
+    expect((await settag()).body.code).toBe(ErrorCode.E1002_PERMISSION_DENIED);
+    const zones = (await get<ZoneListReply>('/system/safeZone/list')).body.data.list;
+    expect(zones.find((z) => z.id === locked.id)?.name).toBe(locked.name);
+    // A zone it holds: renamed; deleting it stays 1067 while its role holds it.
+    expect((await post('/system/safeZone/edit', { id: mine.id, name: 'MineToo' }, m.token)).body.code).toBe(
+      0,
+    );
+    expect((await post('/system/safeZone/delete', { id: mine.id }, m.token)).body.code).toBe(
+      ErrorCode.E1067_ZONE_IN_USE,
+    );
+  });
 });
 
 describe('operating in a zone (settag)', () => {

@@ -4,6 +4,7 @@ import type { Fixture } from '../fixture.ts';
 import type { CellReply } from '../http.ts';
 import type { CallerClass, CellContext, MatrixRow } from '../matrix-types.ts';
 import { neutralRoleName, neutralZoneName } from '../team-objects.ts';
+import { widerRows } from './team-wider.rows.ts';
 
 /*
  * Team administration (role, member, invitation and zone modules). Roles, members, invitations
@@ -69,6 +70,9 @@ const inScopeGrants = (fx: Fixture) => ({
 const self = (ctx: CellContext) => ctx.self?.id ?? 1;
 
 export const teamRows: MatrixRow[] = [
+  // Acting on someone wider, and on one's own role or rights (team-wider.rows.ts).
+  ...widerRows,
+
   // Roles.
   { method: 'GET', url: v1('/system/role/list'), access: [Perm.RoleView], scope: { kind: 'team' } },
   {
@@ -106,6 +110,8 @@ export const teamRows: MatrixRow[] = [
     url: v1('/system/role/delete'),
     access: [Perm.RoleDelete],
     scope: role,
+    // The role grants the fixture objects: wider than the out-of-scope member (no wider than yourself).
+    expect: { outOfScope: E1002 },
     request: async ({ fx, allowed }) => ({
       body: { id: allowed ? (await fx.fresh.role()).id : fx.team.role.id },
     }),
@@ -115,8 +121,8 @@ export const teamRows: MatrixRow[] = [
     url: v1('/system/role/delete'),
     access: [Perm.RoleDelete],
     scope: role,
-    // The team role is held by the second member.
-    expect: refusedToAll(ErrorCode.E1072_ROLE_IN_USE, E1062),
+    // The team role is held by the second member (and wider than the out-of-scope member).
+    expect: { ...refusedToAll(ErrorCode.E1072_ROLE_IN_USE, E1062), outOfScope: E1002 },
     request: ({ fx }) => ({ body: { id: fx.team.role.id } }),
   },
   { method: 'GET', url: v1('/system/role/permissions'), access: [Perm.RoleView], scope: { kind: 'team' } },
@@ -191,6 +197,8 @@ export const teamRows: MatrixRow[] = [
     url: v1('/system/user/delete'),
     access: [Perm.UserDelete],
     scope: member,
+    // The member's role grants the fixture objects: wider than the out-of-scope member.
+    expect: { outOfScope: E1002 },
     request: async ({ fx, allowed }) => ({
       body: { user_id: allowed ? (await fx.fresh.member()).id : fx.team.member.id },
     }),
@@ -306,27 +314,38 @@ export const teamRows: MatrixRow[] = [
     method: 'POST',
     url: v1('/system/safeZone/edit'),
     access: [Perm.SafeZoneEdit],
-    scope: teamObject,
+    // A sub-account renames only zones it holds: the out-of-scope member holds none (1002).
+    scope: { kind: 'object' },
+    expect: { outOfScope: E1002 },
     request: async ({ fx, allowed }) => ({
-      body: { id: allowed ? (await fx.fresh.zone()).id : fx.team.zone.id, name: neutralZoneName() },
+      body: { id: allowed ? (await fx.fresh.heldZone()).id : fx.team.zone.id, name: neutralZoneName() },
     }),
+  },
+  {
+    method: 'POST',
+    url: v1('/system/safeZone/edit'),
+    access: [Perm.SafeZoneEdit],
+    // A zone no role holds: renaming it is the main account's alone.
+    scope: { kind: 'object' },
+    expect: { inScope: E1002, outOfScope: E1002 },
+    request: async ({ fx }) => ({ body: { id: (await fx.fresh.zone()).id, name: neutralZoneName() } }),
   },
   {
     method: 'POST',
     url: v1('/system/safeZone/delete'),
     access: [Perm.SafeZoneDelete],
-    scope: teamObject,
-    request: async ({ fx, allowed }) => ({
-      body: { id: allowed ? (await fx.fresh.zone()).id : fx.team.zone.id },
-    }),
+    // A zone no role holds (deleting it would unlock its devices): the main account's alone.
+    scope: { kind: 'object' },
+    expect: { inScope: E1002, outOfScope: E1002 },
+    request: async ({ fx }) => ({ body: { id: (await fx.fresh.zone()).id } }),
   },
   {
     method: 'POST',
     url: v1('/system/safeZone/delete'),
     access: [Perm.SafeZoneDelete],
-    scope: teamObject,
-    // Held by the team role (and the in-scope role).
-    expect: refusedToAll(ErrorCode.E1067_ZONE_IN_USE, E1003),
+    scope: { kind: 'object' },
+    // Held by the team role and the in-scope role (1067); the out-of-scope member does not hold it.
+    expect: { ...refusedToAll(ErrorCode.E1067_ZONE_IN_USE, E1003), outOfScope: E1002 },
     request: ({ fx }) => ({ body: { id: fx.team.zone.id } }),
   },
   {
