@@ -1,5 +1,6 @@
 import {
   cardTailOf,
+  invalid,
   ErrorCode,
   Limits,
   StringErrorCode,
@@ -11,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { validationError } from '../../lib/validate.ts';
 import type { RateLimiter, RateRule } from '../verification/index.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
 import { presentCard } from './billing-present.ts';
@@ -45,6 +47,17 @@ const alreadyActivated = (type: CardKind) =>
     null,
     StringErrorCode.E_CLOUD_CARD_ALREADY_ACTIVATE,
   );
+/**
+ * A card of the other type, told only after its password was right (1006 under the number,
+ * validation.card.isRemoteAccess / isCloudApplication): whoever holds the pair holds the card,
+ * so naming its type tells nothing that its printed number (C... / R...) does not already say,
+ * while an unknown tail or a wrong password still answers 1043 like any other.
+ */
+const otherType = (card: CardKind) =>
+  validationError(
+    'number',
+    invalid(card === 'ra' ? 'validation.card.isRemoteAccess' : 'validation.card.isCloudApplication'),
+  );
 const windowPassed = (type: CardKind) =>
   new AppError(
     type === 'ca' ? ErrorCode.E1044_CARD_ACTIVATION_WINDOW_PASSED : ErrorCode.E1051_BEYOND_ACTIVATION_TIME,
@@ -57,7 +70,8 @@ const DUMMY_HASH = '0'.repeat(64);
  * Activating a card with its number and password (SPEC billing; docs/api.md, Billing). Checks, in
  * order: the caller's and the address's attempts (1036, counted whatever the answer); the card
  * (unknown tail, locked card, wrong password: 1043; a wrong password counts against the card,
- * across accounts, and locks it); only after the right password: the type of the route (1043),
+ * across accounts, and locks it); only after the right password: the type of the route (1006
+ * validation.card.isRemoteAccess / isCloudApplication under the number: the other dialog),
  * already activated (1045 CA / 1050 RA), the batch's deadline (1044 CA / 1051 RA). Then one
  * transaction: compare-and-set on `activated_at is null` (a race, even between servers sharing
  * PostgreSQL, activates once; the loser gets 1045/1050) and the recharge record.
@@ -104,7 +118,7 @@ export class CardActivationService {
       );
       throw wrongPair();
     }
-    if (card.type !== type) throw wrongPair();
+    if (card.type !== type) throw otherType(card.type);
     if (card.activated_at !== null) throw alreadyActivated(type);
     if (now >= card.activate_before) throw windowPassed(type);
 

@@ -32,7 +32,7 @@ export async function rechargeXlsx(
         kind: t.kinds[r.kind],
         type: t.types[r.type],
         card: r.card_number,
-        device: r.device_id ?? '',
+        device: r.device_name ?? r.device_id ?? '',
         user: r.user_name ?? '',
         detail: Object.entries(r.detail)
           .filter(([, v]) => v !== null)

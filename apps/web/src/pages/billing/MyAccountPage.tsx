@@ -60,7 +60,7 @@ export function MyAccountPage() {
       </Card>
       <TagAllocationSection
         canAllocate={can(Perm.AccountCaAllocate)}
-        quota={account.data?.tags}
+        cards={account.data?.cards}
         compact={compact}
       />
       <ActivateCardDialog type={activating} onClose={() => setActivating(undefined)} />
