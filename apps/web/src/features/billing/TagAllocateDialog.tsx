@@ -86,7 +86,6 @@ export function TagAllocateDialog({ open, levels, cards, onClose }: Props) {
     });
   };
 
-
   return (
     <Modal
       open={open}
