@@ -25,7 +25,7 @@ export function useDeviceTraffic(deviceId: number | undefined, month?: string, e
 function useTrafficMutation<B, R>(fn: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: fn,
+    mutationFn: (body: B) => fn(body),
     onSuccess: () => Promise.all(trafficKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
