@@ -58,16 +58,19 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
     if (scroll) ref.current?.scrollIntoView?.({ block: 'start' });
   }, [scroll]);
 
-  const allocateButton = (deviceId?: number) => (
-    <Tooltip title={free.length === 0 ? t('traffic.noFreeCard') : undefined}>
+  /** The header's button (disabled with the reason when no card is free; icon only on phones). */
+  const allocateButton = (
+    <Tooltip
+      title={free.length === 0 ? t('traffic.noFreeCard') : compact ? t('traffic.allocate') : undefined}
+    >
       <Button
-        size={deviceId ? 'small' : 'middle'}
         icon={<SendOutlined />}
         disabled={free.length === 0}
-        onClick={() => setAllocating({ deviceId })}
-        data-testid={deviceId ? 'ra-allocate-row' : 'ra-allocate'}
+        onClick={() => setAllocating({})}
+        aria-label={t('traffic.allocate')}
+        data-testid="ra-allocate"
       >
-        {deviceId && compact ? null : t('traffic.allocate')}
+        {compact ? null : t('traffic.allocate')}
       </Button>
     </Tooltip>
   );
@@ -87,7 +90,7 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
           </span>
         }
         styles={{ body: { padding: compact ? 8 : 16 } }}
-        extra={canAllocate && !compact ? allocateButton() : null}
+        extra={canAllocate && !compact ? allocateButton : null}
         data-testid="ra-traffic"
       >
         {!canAllocate ? (
@@ -136,7 +139,7 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
               active={(month !== current ? 1 : 0) + (device !== undefined ? 1 : 0)}
               onReset={reset}
               texts={{ reset: t('filter.reset'), toggle: t('filter.title') }}
-              extra={compact && canAllocate ? allocateButton() : null}
+              extra={compact && canAllocate ? allocateButton : null}
               testIds={{ toggle: 'ra-filter-toggle', reset: 'ra-reset' }}
             >
               <DatePicker
@@ -166,12 +169,14 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
                     <div className="device-name-text">
                       <DeviceNameLink id={r.device_id} name={r.name ?? `#${r.device_id}`} />
                       {compact ? (
-                        <span className="device-sub">
-                          {t('traffic.usedLeft', {
-                            used: formatBytes(r.used_bytes),
-                            left: formatBytes(r.remaining_bytes),
-                          })}
-                        </span>
+                        <>
+                          <span className="device-sub">
+                            {t('traffic.used', { used: formatBytes(r.used_bytes) })}
+                          </span>
+                          <span className="device-sub">
+                            {t('traffic.left', { left: formatBytes(r.remaining_bytes) })}
+                          </span>
+                        </>
                       ) : null}
                     </div>
                   ),
@@ -179,7 +184,7 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
                 {
                   title: t('traffic.column.switch'),
                   key: 'switch',
-                  width: compact ? 110 : 200,
+                  width: compact ? 96 : 200,
                   render: (_v, r) => <TrafficMonthSwitch row={r} current={current} />,
                 },
                 ...(compact
@@ -203,10 +208,20 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
                 {
                   title: compact ? '' : t('traffic.column.actions'),
                   key: 'actions',
-                  width: compact ? 84 : 230,
+                  width: compact ? 76 : 230,
                   render: (_v, r) => (
-                    <div className="billing-actions billing-row-actions">
-                      {allocateButton(r.device_id)}
+                    <div className="billing-row-actions">
+                      {free.length > 0 ? (
+                        <Button
+                          size="small"
+                          icon={<SendOutlined />}
+                          onClick={() => setAllocating({ deviceId: r.device_id })}
+                          aria-label={t('traffic.allocate')}
+                          data-testid="ra-allocate-row"
+                        >
+                          {compact ? null : t('traffic.allocate')}
+                        </Button>
+                      ) : null}
                       <Button
                         size="small"
                         icon={<FileSearchOutlined />}
