@@ -1,6 +1,6 @@
 import {
   cardTailOf,
-  invalid,
+  validateCardType,
   ErrorCode,
   Limits,
   StringErrorCode,
@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { validationError } from '../../lib/validate.ts';
+import { assertValid } from '../../lib/validate.ts';
 import type { RateLimiter, RateRule } from '../verification/index.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
 import { presentCard } from './billing-present.ts';
@@ -46,17 +46,6 @@ const alreadyActivated = (type: CardKind) =>
     type === 'ca' ? ErrorCode.E1045_CARD_ALREADY_ACTIVATED : ErrorCode.E1050_CARD_ALREADY_ACTIVATED,
     null,
     StringErrorCode.E_CLOUD_CARD_ALREADY_ACTIVATE,
-  );
-/**
- * A card of the other type, told only after its password was right (1006 under the number,
- * validation.card.isRemoteAccess / isCloudApplication): whoever holds the pair holds the card,
- * so naming its type tells nothing that its printed number (C... / R...) does not already say,
- * while an unknown tail or a wrong password still answers 1043 like any other.
- */
-const otherType = (card: CardKind) =>
-  validationError(
-    'number',
-    invalid(card === 'ra' ? 'validation.card.isRemoteAccess' : 'validation.card.isCloudApplication'),
   );
 const windowPassed = (type: CardKind) =>
   new AppError(
@@ -118,7 +107,9 @@ export class CardActivationService {
       );
       throw wrongPair();
     }
-    if (card.type !== type) throw otherType(card.type);
+    // Told only now, to whoever holds the right pair: it says nothing the printed number (C... /
+    // R...) does not, and a guess (unknown tail, wrong password) still gets 1043 whatever the type.
+    assertValid('number', validateCardType(card.type, type));
     if (card.activated_at !== null) throw alreadyActivated(type);
     if (now >= card.activate_before) throw windowPassed(type);
 

@@ -9,6 +9,7 @@ import {
   type RechargeRecordReply,
   type TrafficMonthState,
 } from '@hmi/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
@@ -110,6 +111,16 @@ describe('RA card allocation (POST /billing/ra/allocate)', () => {
     const bySub = await names(sub.tokens.token);
     // The ledger stays the team's; the name of a device out of scope is not told.
     expect([bySub.get(seen.id), bySub.get(hidden.id)]).toEqual([seen.name, null]);
+
+    // The export names the kind (traffic, not TAGs) and the device the caller sees.
+    const res = await fetch(`${server.url}/v1/billing/rechargeRecord/export?type=ra&kind=allocation`, {
+      headers: { authorization: sub.tokens.token },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((r) => r[2])).toEqual(['Traffic allocated', 'Traffic allocated']);
+    expect(rows.map((r) => r[5]).sort()).toEqual([hidden.id, seen.name].sort());
   });
 
   it('answers 1057 for an outdated card, 1003 for another team’s card or device or one out of scope', async () => {
