@@ -54,6 +54,12 @@ const TUNNEL_SOCKET_LOG = new RegExp(`${HTTP_ERROR_LOG.source}|WebSocket connect
 test.use({ allowConsole: [TUNNEL_SOCKET_LOG] });
 test.describe.configure({ timeout: 180_000 });
 
+/** These tests open sessions at once: "don't ask again" chosen (remote-ra.spec.ts has the question). */
+const NO_START_CONFIRM = () => localStorage.setItem('hmicloud_1.0.4_REMOTE_NO_CONFIRM', '1');
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(NO_START_CONFIRM);
+});
+
 /** Issues `count` Remote Access cards of 1 GB with the operator's command. */
 async function issueRaCards(count: number): Promise<{ number: string; password: string }[]> {
   const batch = `RA${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -259,6 +265,7 @@ async function viewOnlyMember(browser: Browser, s: Seeded): Promise<Page> {
   const mine = await api<{ list: { id: number }[] }>(server.url, token, 'GET', '/msg/team/invation');
   await api(server.url, token, 'POST', '/team/invitation/confirm', { id: mine.list[0]!.id, accept: true });
   const context = await browser.newContext();
+  await context.addInitScript(NO_START_CONFIRM);
   const page = await context.newPage();
   await uiLogin(page, server.url, member);
   return page;

@@ -96,6 +96,8 @@ export const billingCard = z.object({
   quota: cardQuota,
   /** TAGs not yet allocated to a device (RA: gigabytes not yet used). */
   left: cardLeft,
+  /** RA: the card is allocated to a device (its traffic stays there); CA: always false. */
+  allocated: z.boolean(),
 });
 export type BillingCard = z.infer<typeof billingCard>;
 
@@ -183,6 +185,12 @@ export const rechargeRecordItem = z.object({
   card_id: z.number().int(),
   card_number: z.string(),
   device_id: z.number().int().nullable(),
+  /**
+   * The device's name when the caller's data scope holds the device (null: no device, a device
+   * out of the caller's scope, or one no longer the team's): the ledger is team data, device
+   * names are not.
+   */
+  device_name: z.string().nullable(),
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),

@@ -17,6 +17,7 @@ import {
   validateCardChecksum,
   validateCardNumber,
   validateCardPassword,
+  validateCardType,
   validateTagLevelUpgrade,
 } from '../validation/card.validation.ts';
 import { validateEmail, validatePhone, validateVerifyCode } from '../validation/contact.validation.ts';
@@ -147,6 +148,8 @@ const failures: ValidationResult[] = [
   validateHmiVersion('1.9.9', '2.0.0'),
   validateBoardCardIds([{ id: 'a' }, { id: 'a' }]),
   validateFavouriteAdd(BoardLimits.favouritesMax),
+  validateCardType('ra', 'ca'),
+  validateCardType('ca', 'ra'),
 ];
 const failed = failures.filter((r): r is ValidationFailure => !r.ok);
 

@@ -75,7 +75,8 @@ export interface SheetTextCatalogue {
   recharge: {
     sheet: string;
     columns: Readonly<Record<RechargeSheetColumn, string>>;
-    kinds: Readonly<Record<'activation' | 'allocation' | 'expiry', string>>;
+    /** raAllocation: an RA card's allocation (traffic, not TAGs). */
+    kinds: Readonly<Record<'activation' | 'allocation' | 'raAllocation' | 'expiry', string>>;
     types: Readonly<Record<'ca' | 'ra', string>>;
   };
 }

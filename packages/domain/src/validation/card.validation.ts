@@ -25,6 +25,16 @@ export function validateCardPassword(password: string): ValidationResult {
   return CARD_PASSWORD.test(value) ? VALID : invalid('validation.card.passwordInvalid');
 }
 
+/**
+ * The card's type against the dialog it was typed in (issue 24): an RA card in the CA dialog is
+ * 'validation.card.isRemoteAccess', a CA card in the RA dialog 'validation.card.isCloudApplication'.
+ * The server tells it only after the card's password was right.
+ */
+export function validateCardType(card: 'ca' | 'ra', dialog: 'ca' | 'ra'): ValidationResult {
+  if (card === dialog) return VALID;
+  return invalid(card === 'ra' ? 'validation.card.isRemoteAccess' : 'validation.card.isCloudApplication');
+}
+
 export const cardNumberSchema = stringSchemaOf(validateCardNumber);
 export const cardPasswordSchema = stringSchemaOf(validateCardPassword);
 

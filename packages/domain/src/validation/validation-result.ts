@@ -68,6 +68,8 @@ export const validationKeys = [
   'validation.card.passwordRequired',
   'validation.card.passwordInvalid',
   'validation.card.numberChecksum',
+  'validation.card.isRemoteAccess',
+  'validation.card.isCloudApplication',
   'validation.tagLevel.upgradeOnly',
   'validation.traffic.pastMonth',
   'validation.traffic.lockedForMonth',

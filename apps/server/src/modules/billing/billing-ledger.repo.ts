@@ -129,12 +129,18 @@ export class BillingLedgerRepo {
     await db.insertInto('recharge_records').values(record).execute();
   }
 
-  private filtered(teamId: number, f: RecordFilter) {
+  private filtered(scope: DataScope, f: RecordFilter) {
     let q = this.db
       .selectFrom('recharge_records')
       .innerJoin('cards', 'cards.id', 'recharge_records.card_id')
       .leftJoin('users', 'users.id', 'recharge_records.user_id')
-      .where('recharge_records.team_id', '=', teamId);
+      // The device's name only where the caller's scope holds the device (records are team data).
+      .leftJoin('devices', (join) =>
+        join
+          .onRef('devices.id', '=', 'recharge_records.device_id')
+          .on(inScope(scope, 'devices', 'devices.team_id', 'devices.id')),
+      )
+      .where('recharge_records.team_id', '=', scope.teamId);
     if (f.type) q = q.where('recharge_records.type', '=', f.type);
     if (f.kind) q = q.where('recharge_records.kind', '=', f.kind);
     if (f.from !== undefined) q = q.where('recharge_records.created_at', '>=', f.from);
@@ -142,10 +148,10 @@ export class BillingLedgerRepo {
     return q;
   }
 
-  /** A page of the team's records, newest first, and how many match. */
-  async records(teamId: number, f: RecordFilter, page: { offset: number; limit: number }) {
+  /** A page of the team's records, newest first, and how many match (device names: `scope`'s). */
+  async records(scope: DataScope, f: RecordFilter, page: { offset: number; limit: number }) {
     const [rows, total] = await Promise.all([
-      this.filtered(teamId, f)
+      this.filtered(scope, f)
         .select([
           'recharge_records.id',
           'recharge_records.kind',
@@ -153,6 +159,7 @@ export class BillingLedgerRepo {
           'recharge_records.card_id',
           'cards.number as card_number',
           'recharge_records.device_id',
+          'devices.name as device_name',
           'recharge_records.user_id',
           'users.name as user_name',
           'recharge_records.detail',
@@ -163,7 +170,7 @@ export class BillingLedgerRepo {
         .offset(page.offset)
         .limit(page.limit)
         .execute(),
-      this.filtered(teamId, f)
+      this.filtered(scope, f)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);

@@ -13,6 +13,8 @@ export interface CardWithQuota {
   gigabytes: number;
   /** RA: the bytes charged to it (ra_card_allocations.used_bytes; 0 when not allocated). */
   used_bytes?: number | null;
+  /** RA: the device the card is allocated to (ra_card_allocations.device_id; null: none). */
+  ra_device_id?: number | null;
 }
 
 /** RA gigabytes left of a quota after `usedBytes` (GiB = 1024^3), two decimals, rounded down. */
@@ -55,5 +57,6 @@ export function presentCard(card: CardWithQuota, allocatedTags: number, now: num
           gigabytes: gigabytesLeft(card.gigabytes, Number(card.used_bytes ?? 0)),
         }
       : { templates: 0, tags: 0, level: card.level, gigabytes: 0 },
+    allocated: card.type === 'ra' && card.ra_device_id != null,
   };
 }

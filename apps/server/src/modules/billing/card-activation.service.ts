@@ -1,5 +1,6 @@
 import {
   cardTailOf,
+  validateCardType,
   ErrorCode,
   Limits,
   StringErrorCode,
@@ -11,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { assertValid } from '../../lib/validate.ts';
 import type { RateLimiter, RateRule } from '../verification/index.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
 import { presentCard } from './billing-present.ts';
@@ -57,7 +59,8 @@ const DUMMY_HASH = '0'.repeat(64);
  * Activating a card with its number and password (SPEC billing; docs/api.md, Billing). Checks, in
  * order: the caller's and the address's attempts (1036, counted whatever the answer); the card
  * (unknown tail, locked card, wrong password: 1043; a wrong password counts against the card,
- * across accounts, and locks it); only after the right password: the type of the route (1043),
+ * across accounts, and locks it); only after the right password: the type of the route (1006
+ * validation.card.isRemoteAccess / isCloudApplication under the number: the other dialog),
  * already activated (1045 CA / 1050 RA), the batch's deadline (1044 CA / 1051 RA). Then one
  * transaction: compare-and-set on `activated_at is null` (a race, even between servers sharing
  * PostgreSQL, activates once; the loser gets 1045/1050) and the recharge record.
@@ -104,7 +107,9 @@ export class CardActivationService {
       );
       throw wrongPair();
     }
-    if (card.type !== type) throw wrongPair();
+    // Told only now, to whoever holds the right pair: it says nothing the printed number (C... /
+    // R...) does not, and a guess (unknown tail, wrong password) still gets 1043 whatever the type.
+    assertValid('number', validateCardType(card.type, type));
     if (card.activated_at !== null) throw alreadyActivated(type);
     if (now >= card.activate_before) throw windowPassed(type);
 

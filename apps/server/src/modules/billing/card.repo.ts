@@ -134,6 +134,7 @@ export class CardRepo {
         'card_batches.level',
         'card_batches.gigabytes',
         'ra_card_allocations.used_bytes',
+        'ra_card_allocations.device_id as ra_device_id',
       ])
       .where('cards.team_id', '=', teamId)
       .orderBy('cards.activated_at', 'desc')

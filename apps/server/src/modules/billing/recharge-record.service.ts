@@ -14,13 +14,14 @@ import { rechargeXlsx } from './recharge.export.ts';
  * The recharge records (/billing/rechargeRecord, view 22): the team's ledger of activations,
  * allocations and expiries, newest first, filtered by card type, kind and time; and its xlsx
  * export (the newest RECHARGE_EXPORT_MAX matching rows) with headers in the caller's language.
- * Records are team data: every member with the permission sees the team's whole ledger.
+ * Records are team data: every member with the permission sees the team's whole ledger; a
+ * record names its device only for callers whose data scope holds it.
  */
 export class RechargeRecordService {
   constructor(private readonly ledger: BillingLedgerRepo) {}
 
   async list(caller: CurrentUser, q: RechargeRecordQueryParsed): Promise<RechargeRecordReply> {
-    const { rows, total } = await this.ledger.records(caller.teamId, q, {
+    const { rows, total } = await this.ledger.records(caller.scope, q, {
       offset: (q.page - 1) * q.page_size,
       limit: q.page_size,
     });
@@ -30,7 +31,7 @@ export class RechargeRecordService {
   /** The xlsx and how many records matched (the sheet holds at most RECHARGE_EXPORT_MAX). */
   async export(caller: CurrentUser, q: RechargeExportQueryParsed): Promise<{ body: Buffer; total: number }> {
     const [{ rows, total }, lang] = await Promise.all([
-      this.ledger.records(caller.teamId, q, { offset: 0, limit: RECHARGE_EXPORT_MAX }),
+      this.ledger.records(caller.scope, q, { offset: 0, limit: RECHARGE_EXPORT_MAX }),
       this.ledger.userLang(caller.id),
     ]);
     return { body: await rechargeXlsx(rows.map(present), q.tz, lang), total };
@@ -44,6 +45,7 @@ function present(r: {
   card_id: number;
   card_number: string;
   device_id: number | null;
+  device_name: string | null;
   user_id: number | null;
   user_name: string | null;
   detail: string;

@@ -29,10 +29,10 @@ export async function rechargeXlsx(
       safeRow({
         // exceljs writes a Date as its UTC wall time: shift it to the caller's local time.
         created_at: new Date(r.created_at + tz * 3600_000),
-        kind: t.kinds[r.kind],
+        kind: r.kind === 'allocation' && r.type === 'ra' ? t.kinds.raAllocation : t.kinds[r.kind],
         type: t.types[r.type],
         card: r.card_number,
-        device: r.device_id ?? '',
+        device: r.device_name ?? r.device_id ?? '',
         user: r.user_name ?? '',
         detail: Object.entries(r.detail)
           .filter(([, v]) => v !== null)

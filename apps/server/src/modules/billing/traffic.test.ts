@@ -9,6 +9,7 @@ import {
   type RechargeRecordReply,
   type TrafficMonthState,
 } from '@hmi/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
@@ -82,6 +83,44 @@ describe('RA card allocation (POST /billing/ra/allocate)', () => {
       device_id: d1.id,
       detail: { gigabytes: 5 },
     });
+  });
+
+  it('records name the device only within the caller’s scope; my account marks the card allocated', async () => {
+    const a = await createActiveUser(server);
+    const token = a.tokens.token;
+    const [seen, hidden] = [await buildDevice(server, token), await buildDevice(server, token)];
+    const [c1, c2, free] = [await raCard(a), await raCard(a), await raCard(a)];
+    expect((await allocate(token, c1.id, seen.id)).body.code).toBe(0);
+    expect((await allocate(token, c2.id, hidden.id)).body.code).toBe(0);
+
+    const account = await server.call<MyAccountReply>('GET', '/billing/myAccount', { token });
+    const allocated = new Map(account.body.data.cards.map((c) => [c.id, c.allocated]));
+    expect([allocated.get(c1.id), allocated.get(c2.id), allocated.get(free.id)]).toEqual([true, true, false]);
+
+    const path = '/billing/rechargeRecord?type=ra&kind=allocation';
+    const names = async (t: string) => {
+      const r = await server.call<RechargeRecordReply>('GET', path, { token: t });
+      return new Map(r.body.data.list.map((x) => [x.device_id, x.device_name]));
+    };
+    const byMain = await names(token);
+    expect([byMain.get(seen.id), byMain.get(hidden.id)]).toEqual([seen.name, hidden.name]);
+    const sub = await createSubAccount(server, a, {
+      permissions: [Perm.RechargeRecordView],
+      deviceIds: [seen.id],
+    });
+    const bySub = await names(sub.tokens.token);
+    // The ledger stays the team's; the name of a device out of scope is not told.
+    expect([bySub.get(seen.id), bySub.get(hidden.id)]).toEqual([seen.name, null]);
+
+    // The export names the kind (traffic, not TAGs) and the device the caller sees.
+    const res = await fetch(`${server.url}/v1/billing/rechargeRecord/export?type=ra&kind=allocation`, {
+      headers: { authorization: sub.tokens.token },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((r) => r[2])).toEqual(['Traffic allocated', 'Traffic allocated']);
+    expect(rows.map((r) => r[5]).sort()).toEqual([hidden.id, seen.name].sort());
   });
 
   it('answers 1057 for an outdated card, 1003 for another team’s card or device or one out of scope', async () => {

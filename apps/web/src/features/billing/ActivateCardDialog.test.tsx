@@ -38,7 +38,7 @@ let root: Root;
 let host: HTMLDivElement;
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 
-async function render() {
+async function render(onSwitch?: (type: 'ca' | 'ra') => void) {
   const onClose = vi.fn();
   host = document.createElement('div');
   document.body.appendChild(host);
@@ -49,7 +49,11 @@ async function render() {
   await act(async () =>
     root.render(
       <QueryClientProvider client={client}>
-        <ActivateCardDialog type="ca" onClose={onClose} />
+        <ActivateCardDialog
+          type="ca"
+          onClose={onClose}
+          {...(onSwitch ? { onSwitch, canSwitch: () => true } : {})}
+        />
       </QueryClientProvider>,
     ),
   );
@@ -153,6 +157,26 @@ describe('ActivateCardDialog', { timeout: 30_000 }, () => {
     await submit();
     expect(explainOf('card-number')).toBe(en['validation.card.numberChecksum']);
     expect($('activate-error')).toBeNull();
+  });
+
+  it('says an RA card typed in the CA dialog is one, under the number, and offers the RA dialog', async () => {
+    api.activate.mockRejectedValueOnce(
+      new ApiError(
+        1006,
+        'm',
+        { where: 'body', fields: [{ path: 'number', message: 'validation.card.isRemoteAccess' }] },
+        false,
+      ),
+    );
+    const onSwitch = vi.fn();
+    await render(onSwitch);
+    await type($('card-number')!, GOOD);
+    await type($('card-password')!, 'PW23PW45');
+    await submit();
+    expect(explainOf('card-number')).toBe(en['validation.card.isRemoteAccess']);
+    expect($('activate-error')).toBeNull();
+    await act(async () => $('activate-switch-type')!.click());
+    expect(onSwitch).toHaveBeenCalledWith('ra');
   });
 
   it('closes with a toast once the card is activated', async () => {

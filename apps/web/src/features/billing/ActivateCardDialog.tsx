@@ -1,8 +1,15 @@
-import { useEffect } from 'react';
-import { Alert, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import { CreditCardOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CARD_TAIL_LENGTH, validateCardChecksum, validateCardPassword, type CardKind } from '@hmi/domain';
+import {
+  CARD_TAIL_LENGTH,
+  ErrorCode,
+  validateCardChecksum,
+  validateCardPassword,
+  type CardKind,
+} from '@hmi/domain';
+import { isApiError } from '../../shared/http/http-errors.ts';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { useValidator } from '../auth/index.ts';
@@ -15,20 +22,41 @@ interface Values {
 }
 
 /**
- * A mistyped number (1006 validation.card.numberChecksum) goes under the number; a wrong pair
+ * A mistyped number (1006 validation.card.numberChecksum) and a card of the other type (1006
+ * validation.card.isRemoteAccess / isCloudApplication, with a button to that type's dialog) go
+ * under the number; a wrong pair
  * (1043), an activated card (1045/1050), a passed window (1044/1051) and too many attempts (1036)
  * above the buttons: the server does not say which half of the pair is wrong, neither do we.
  */
 const PLACES = { fields: ['number', 'password'] };
 
+/**
+ * The type a refusal says the card is (1006 validation.card.isRemoteAccess / isCloudApplication
+ * under the number: the server tells it only after the right password).
+ */
+export function otherTypeOf(e: unknown): CardKind | undefined {
+  if (!isApiError(e) || e.code !== ErrorCode.E1006_BAD_PARAMETER) return undefined;
+  const fields = (e.data as { fields?: { path?: unknown; message?: unknown }[] } | null)?.fields;
+  const key = Array.isArray(fields) ? fields.find((f) => f?.path === 'number')?.message : undefined;
+  return key === 'validation.card.isRemoteAccess'
+    ? 'ra'
+    : key === 'validation.card.isCloudApplication'
+      ? 'ca'
+      : undefined;
+}
+
 interface Props {
   /** The type of card to activate; undefined: closed. */
   type: CardKind | undefined;
   onClose(): void;
+  /** Whether the user may activate cards of a type (18 CA, 20 RA). */
+  canSwitch?(type: CardKind): boolean;
+  /** Goes on as the other type's dialog, keeping what was typed. */
+  onSwitch?(type: CardKind): void;
 }
 
 /** Activates a Cloud Application or Remote Access card with its number (last 8) and password. */
-export function ActivateCardDialog({ type, onClose }: Props) {
+export function ActivateCardDialog({ type, onClose, canSwitch, onSwitch }: Props) {
   const { t } = useTranslation('billing');
   const { rule } = useValidator();
   const nameOf = useCardTypeName();
@@ -36,10 +64,12 @@ export function ActivateCardDialog({ type, onClose }: Props) {
   const activate = useActivateCard();
   const { failure, report, clear } = usePlacedFailure(form, PLACES);
   const open = type !== undefined;
+  const [other, setOther] = useState<CardKind>();
 
   useEffect(() => {
     if (!open) return;
     clear();
+    setOther(undefined);
     form.resetFields();
   }, [open, clear, form]);
 
@@ -47,6 +77,7 @@ export function ActivateCardDialog({ type, onClose }: Props) {
     const values = await form.validateFields();
     if (!type) return;
     clear();
+    setOther(undefined);
     activate.mutate(
       { type, body: { number: values.number.trim(), password: values.password.trim() } },
       {
@@ -54,7 +85,10 @@ export function ActivateCardDialog({ type, onClose }: Props) {
           successToast(t('activate.done', { name: t(nameOf(card.type)), number: card.number }));
           onClose();
         },
-        onError: report,
+        onError: (e) => {
+          report(e);
+          setOther(otherTypeOf(e));
+        },
       },
     );
   };
@@ -76,7 +110,10 @@ export function ActivateCardDialog({ type, onClose }: Props) {
         layout="vertical"
         className="device-dialog"
         requiredMark={false}
-        onValuesChange={clear}
+        onValuesChange={() => {
+          clear();
+          setOther(undefined);
+        }}
         onFinish={() => void submit().catch(() => undefined)}
       >
         <Typography.Paragraph type="secondary">{t('activate.help')}</Typography.Paragraph>
@@ -105,6 +142,20 @@ export function ActivateCardDialog({ type, onClose }: Props) {
           />
         </Form.Item>
         {failure ? <Alert type="error" showIcon title={failure} data-testid="activate-error" /> : null}
+        {other && other !== type && onSwitch && canSwitch?.(other) ? (
+          <Button
+            type="link"
+            className="billing-switch-type"
+            onClick={() => {
+              clear();
+              setOther(undefined);
+              onSwitch(other);
+            }}
+            data-testid="activate-switch-type"
+          >
+            {t('activate.switchTo', { name: t(nameOf(other)) })}
+          </Button>
+        ) : null}
         <button type="submit" hidden aria-hidden />
       </Form>
     </Modal>

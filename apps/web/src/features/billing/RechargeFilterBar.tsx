@@ -34,7 +34,11 @@ export function RechargeFilterBar({ filters, onChange, compact, extra }: Props) 
         value={filters.kind}
         onChange={(kind) => onChange({ kind: kind ?? undefined })}
         placeholder={t('filter.allKinds')}
-        options={rechargeKindSchema.options.map((k) => ({ value: k, label: t(`record.kind.${k}`) }))}
+        options={rechargeKindSchema.options.map((k) => ({
+          value: k,
+          // Allocations are of TAGs (CA) and of traffic (RA).
+          label: t(k === 'allocation' ? 'filter.allocations' : `record.kind.${k}`),
+        }))}
         className="device-filter"
         popupMatchSelectWidth={false}
         data-testid="recharge-kind"

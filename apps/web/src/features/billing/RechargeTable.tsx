@@ -7,6 +7,7 @@ import { formatDateTime } from '../../shared/format/date-time.ts';
 import { DeviceNameLink } from '../device-page/index.ts';
 import { shownCardNumber } from './billing-display.ts';
 import { RecordDetail } from './RecordDetail.tsx';
+import { recordKindKey } from './record-detail.ts';
 import { RECHARGE_PAGE_SIZES } from './recharge-filters.ts';
 import { useCardTypeName } from './use-card-types.ts';
 
@@ -20,7 +21,11 @@ const KIND_COLOR: Record<RechargeRecordItem['kind'], string> = {
 
 function columnsOf(t: TFunction, nameOf: (type: CardKind) => string, compact: boolean): Columns {
   const desktop = (cols: Columns): Columns => (compact ? [] : cols);
-  const kind = (r: RechargeRecordItem) => <Tag color={KIND_COLOR[r.kind]}>{t(`record.kind.${r.kind}`)}</Tag>;
+  const kind = (r: RechargeRecordItem) => (
+    <Tag color={KIND_COLOR[r.kind]} data-testid="record-kind">
+      {t(recordKindKey(r))}
+    </Tag>
+  );
   return [
     {
       title: t('record.column.time'),
@@ -45,6 +50,9 @@ function columnsOf(t: TFunction, nameOf: (type: CardKind) => string, compact: bo
         <div className="device-name-text">
           <span>{t(nameOf(r.type))}</span>
           <span className="device-sub device-mono">{shownCardNumber(r.card_number)}</span>
+          {compact && r.device_name ? (
+            <span className="device-sub">{t('record.toDevice', { name: r.device_name })}</span>
+          ) : null}
           {compact ? <RecordDetail record={r} /> : null}
         </div>
       ),
@@ -53,12 +61,18 @@ function columnsOf(t: TFunction, nameOf: (type: CardKind) => string, compact: bo
       {
         title: t('record.column.device'),
         dataIndex: 'device_id',
-        width: 120,
-        render: (id: number | null) =>
+        width: 160,
+        ellipsis: true,
+        render: (id: number | null, r) =>
           id === null ? (
             <span className="device-muted">-</span>
+          ) : r.device_name === null ? (
+            // Out of the caller's data scope (or no longer the team's): the name is not told.
+            <span className="device-muted" data-testid="record-device-hidden">
+              {t('record.deviceHidden')}
+            </span>
           ) : (
-            <DeviceNameLink id={id} name={t('record.deviceNo', { id })} />
+            <DeviceNameLink id={id} name={r.device_name} />
           ),
       },
       { title: t('record.column.detail'), key: 'detail', render: (_v, r) => <RecordDetail record={r} /> },

@@ -38,6 +38,19 @@ let host: HTMLDivElement;
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
 
+/** An active CA card of a level with `left` TAGs not allocated. */
+const caCard = (id: number, level: number, left: number) => ({
+  id,
+  type: 'ca' as const,
+  number: `****ABCDEFG${id}`,
+  status: 1 as const,
+  activated_at: 1,
+  expires_at: 2,
+  quota: { templates: 0, tags: 1000, level, gigabytes: 0 },
+  left: { templates: 0, tags: left, level, gigabytes: 0 },
+  allocated: false,
+});
+
 async function render() {
   const onClose = vi.fn();
   host = document.createElement('div');
@@ -50,7 +63,7 @@ async function render() {
         <TagAllocateDialog
           open
           levels={new Map([[7, 2]])}
-          quota={[{ level: 3, used: 100, total: 250 }]}
+          cards={[caCard(1, 3, 250), caCard(2, 4, 100), { ...caCard(3, 5, 1000), status: 2 }]}
           onClose={onClose}
         />
       </QueryClientProvider>,
@@ -90,17 +103,25 @@ afterEach(async () => {
 });
 
 describe('TagAllocateDialog', { timeout: 30_000 }, () => {
-  it('offers only the levels above the device current one and says a shortage', async () => {
+  it('offers only the levels above the device current one, disables those no card funds, says a shortage', async () => {
     api.allocate.mockRejectedValueOnce(new ApiError(1100, 'm', { level: 3, needed: 200, left: 150 }, false));
     const onClose = await render();
     await act(async () => $('pick-device')!.click());
     expect($('tag-allocate-dialog')!.textContent).toContain('Current level 2 (100 TAGs, every 30 s)');
     const options = await openLevels();
+    // What each level would leave; those no card can fund cannot be chosen (issue 24, item 10).
     expect(options.map((o) => o.textContent)).toEqual([
-      'Level 3: 200 TAGs, every 10 s (150 TAGs left)',
-      'Level 4: 500 TAGs, every 5 s (0 TAGs left)',
-      'Level 5: 1000 TAGs, every 1 s (0 TAGs left)',
+      'Level 3: 200 TAGs, every 10 s (leaves 50 of 250 TAGs)',
+      'Level 4: 500 TAGs, every 5 s (not enough TAGs: 100 left)',
+      'Level 5: 1000 TAGs, every 1 s (not enough TAGs: 0 left)',
     ]);
+    expect(options.map((o) => o.classList.contains('ant-select-item-option-disabled'))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    await act(async () => options[1]!.click());
+    expect(document.querySelector('.ant-select-selection-item')).toBeNull();
     await act(async () => options[0]!.click());
     await act(async () => $('tag-allocate-submit')!.click());
     await settle();

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select, Typography, type ButtonProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, tagLevelOf, type MyAccountReply } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
-import { deviceApi } from '../device/index.ts';
-import { DevicePicker } from '../history/index.ts';
-import { levelChoices } from './billing-display.ts';
+import { DeviceField } from './DeviceField.tsx';
+import { levelChoices, levelFunding } from './billing-display.ts';
 import { useAllocateTags } from './use-billing.ts';
 
 interface Values {
@@ -29,37 +27,17 @@ const shortageOf = (e: unknown): Shortage | undefined =>
     ? (e.data as Shortage)
     : undefined;
 
-/** The device picker inside a form item (the form passes value and onChange). */
-function DeviceField(p: { value?: number; onChange?: (id: number | undefined) => void }) {
-  // The chosen device's name while the picker's list holds other devices (same key as the alarm filters).
-  const device = useQuery({
-    queryKey: ['device', 'detail', p.value ?? 0],
-    queryFn: () => deviceApi.detail(p.value ?? 0),
-    enabled: p.value !== undefined,
-    staleTime: 30_000,
-  });
-  return (
-    <DevicePicker
-      value={p.value}
-      current={device.data && device.data.id === p.value ? device.data : undefined}
-      onChange={(id) => p.onChange?.(id)}
-      className="device-full-width"
-      testId="tag-allocate-device"
-    />
-  );
-}
-
 interface Props {
   open: boolean;
   /** Each device's current level (the allocations list). */
   levels: ReadonlyMap<number, number>;
-  /** TAGs of each level the team's active cards have left (my account). */
-  quota: MyAccountReply['tags'] | undefined;
+  /** The team's cards (my account): what each level has left and would leave. */
+  cards: MyAccountReply['cards'] | undefined;
   onClose(): void;
 }
 
 /** Gives a device the TAGs of a level, or upgrades it: the level only goes up. */
-export function TagAllocateDialog({ open, levels, quota, onClose }: Props) {
+export function TagAllocateDialog({ open, levels, cards, onClose }: Props) {
   const { t } = useTranslation('billing');
   const [form] = Form.useForm<Values>();
   const allocate = useAllocateTags();
@@ -108,11 +86,6 @@ export function TagAllocateDialog({ open, levels, quota, onClose }: Props) {
     });
   };
 
-  const leftOf = (level: number) => {
-    const row = quota?.find((q) => q.level === level);
-    return row ? Math.max(0, row.total - row.used) : 0;
-  };
-
   return (
     <Modal
       open={open}
@@ -138,7 +111,7 @@ export function TagAllocateDialog({ open, levels, quota, onClose }: Props) {
           label={t('allocate.device')}
           rules={[{ required: true, message: t('allocate.deviceRequired') }]}
         >
-          <DeviceField />
+          <DeviceField testId="tag-allocate-device" />
         </Form.Item>
         <Form.Item
           name="level"
@@ -157,15 +130,25 @@ export function TagAllocateDialog({ open, levels, quota, onClose }: Props) {
           <Select<number>
             disabled={deviceId === undefined || choices.length === 0}
             placeholder={choices.length === 0 ? t('allocate.topLevel') : t('allocate.levelPlaceholder')}
-            options={choices.map((l) => ({
-              value: l.level,
-              label: t('allocate.levelOption', {
-                level: l.level,
-                count: l.tags,
-                seconds: l.interval_s,
-                left: leftOf(l.level),
-              }),
-            }))}
+            options={choices.map((l) => {
+              const { left, after } = levelFunding(cards, l.level);
+              const size = { level: l.level, count: l.tags, seconds: l.interval_s };
+              // A level no card can fund is shown with what is missing and cannot be chosen (1100).
+              return {
+                value: l.level,
+                disabled: after === undefined,
+                label: (
+                  <span data-testid={`tag-level-${l.level}`} data-disabled={after === undefined}>
+                    {t('allocate.levelOption', size)}{' '}
+                    <span className="device-muted">
+                      {after === undefined
+                        ? t('allocate.levelShort', { left })
+                        : t('allocate.levelLeaves', { after, left })}
+                    </span>
+                  </span>
+                ),
+              };
+            })}
             popupMatchSelectWidth={false}
             data-testid="tag-allocate-level"
           />

@@ -11,12 +11,12 @@ import { useTagAllocations } from './use-billing.ts';
 interface Props {
   /** ca-allocate (19): the allocate / upgrade button. */
   canAllocate: boolean;
-  quota: MyAccountReply['tags'] | undefined;
+  cards: MyAccountReply['cards'] | undefined;
   compact: boolean;
 }
 
 /** The devices that have TAGs of a level, and (19) allocating or upgrading one. */
-export function TagAllocationSection({ canAllocate, quota, compact }: Props) {
+export function TagAllocationSection({ canAllocate, cards, compact }: Props) {
   const { t } = useTranslation('billing');
   const allocations = useTagAllocations();
   const [open, setOpen] = useState(false);
@@ -90,7 +90,7 @@ export function TagAllocationSection({ canAllocate, quota, compact }: Props) {
         ]}
       />
       {canAllocate ? (
-        <TagAllocateDialog open={open} levels={levels} quota={quota} onClose={() => setOpen(false)} />
+        <TagAllocateDialog open={open} levels={levels} cards={cards} onClose={() => setOpen(false)} />
       ) : null}
     </Card>
   );

@@ -18,6 +18,7 @@ const card = (over: Partial<BillingCard> = {}): BillingCard => ({
   number: '****AB23CD45',
   status: CardStatus.Active,
   activated_at: 1,
+  allocated: false,
   expires_at: 2,
   quota: { templates: 5, tags: 500, level: 2, gigabytes: 0 },
   left: { templates: 5, tags: 300, level: 2, gigabytes: 0 },

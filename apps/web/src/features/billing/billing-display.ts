@@ -52,6 +52,25 @@ export function levelChoices(current: number | null | undefined) {
   return TagLevels.filter((l) => current == null || l.level > current);
 }
 
+/**
+ * What allocating a level would take from the team's active CA cards of that level: the TAGs they
+ * have left together, and what the fullest card would leave (the server funds an allocation from
+ * one card of exactly that level with enough TAGs left: else 1100). `after` undefined: no card
+ * can fund it, the level cannot be allocated.
+ */
+export function levelFunding(
+  cards: readonly BillingCard[] | undefined,
+  level: number,
+): { left: number; after: number | undefined } {
+  const step = TagLevels.find((l) => l.level === level);
+  const lefts = (cards ?? [])
+    .filter((c) => c.type === 'ca' && c.status === CardStatus.Active && c.quota.level === level)
+    .map((c) => c.left.tags);
+  const left = lefts.reduce((n, l) => n + l, 0);
+  const best = Math.max(0, ...lefts);
+  return { left, after: step && best >= step.tags ? left - step.tags : undefined };
+}
+
 /** Each device's current TAG level, by device id. */
 export const levelsByDevice = (list: readonly TagAllocation[] | undefined): ReadonlyMap<number, number> =>
   new Map((list ?? []).map((a) => [a.device_id, a.level]));

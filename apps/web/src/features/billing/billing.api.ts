@@ -1,5 +1,12 @@
 import {
   BillingPaths,
+  TrafficPaths,
+  type MonthTrafficBody,
+  type MonthTrafficList,
+  type RaAllocateBody,
+  type RaAllocation,
+  type RaTrafficReply,
+  type TrafficMonthState,
   type BillingCard,
   type CardActivateBody,
   type CardKind,
@@ -38,6 +45,21 @@ export const billingApi = {
     http.get<TagAllocationsReply>(BillingPaths.allocations, signalOf(signal)),
   deviceTags: (deviceId: number, signal?: AbortSignal) =>
     http.get<DeviceTagQuota>(BillingPaths.deviceTags, { params: { id: deviceId }, ...signalOf(signal) }),
+  /** Remote Access: an RA card's traffic to a device (ra-allocate 21), manual (its dialog). */
+  allocateRa: (body: RaAllocateBody) =>
+    http.post<RaAllocation>(TrafficPaths.allocate, body, { manual: true }),
+  /** The month switch (21): manual, its refusals are shown beside the switch. */
+  switchMonth: (body: MonthTrafficBody) =>
+    http.post<TrafficMonthState>(TrafficPaths.monthTraffic, body, { manual: true }),
+  /** Every device's traffic of a month (21). */
+  monthTraffic: (month: string | undefined, signal?: AbortSignal) =>
+    http.post<MonthTrafficList>(TrafficPaths.monthTraffic, month ? { month } : {}, signalOf(signal)),
+  /** One device's RA cards and months (view 17). */
+  deviceTraffic: (deviceId: number, month: string | undefined, signal?: AbortSignal) =>
+    http.get<RaTrafficReply>(TrafficPaths.traffic, {
+      params: month ? { device_id: deviceId, month } : { device_id: deviceId },
+      ...signalOf(signal),
+    }),
   records: (query: RechargeRecordQuery, signal?: AbortSignal) =>
     http.get<RechargeRecordReply>(BillingPaths.rechargeRecords, { params: query, ...signalOf(signal) }),
   /** The xlsx as bytes; an error reply stays an envelope the caller shows (manual). */
@@ -59,5 +81,9 @@ export const billingKeys = {
   deviceTagsAll: ['billing', 'deviceTags'] as const,
   deviceTags: (deviceId: number) => ['billing', 'deviceTags', deviceId] as const,
   recordsAll: ['billing', 'records'] as const,
+  trafficAll: ['billing', 'traffic'] as const,
+  monthTraffic: (month: string | undefined) => ['billing', 'traffic', 'month', month ?? ''] as const,
+  deviceTraffic: (deviceId: number, month: string | undefined) =>
+    ['billing', 'traffic', 'device', deviceId, month ?? ''] as const,
   records: (query: RechargeRecordQuery) => ['billing', 'records', query] as const,
 };

@@ -16,14 +16,31 @@ function generic(detail: Record<string, unknown>, skip: readonly string[]): Text
 
 const ACTIVATION = ['templates', 'tags', 'level', 'gigabytes', 'expires_at'] as const;
 const ALLOCATION = ['level', 'tags', 'from_level'] as const;
+const RA_ALLOCATION = ['gigabytes', 'expires_at'] as const;
+
+/** The text key of a record's kind: an RA card's allocation gives traffic, not TAGs. */
+export const recordKindKey = (record: Pick<RechargeRecordItem, 'kind' | 'type'>): string =>
+  record.kind === 'allocation' && record.type === 'ra'
+    ? 'record.kind.raAllocation'
+    : `record.kind.${record.kind}`;
 
 /**
  * A record's detail as readable texts of the billing namespace: what an activation brought and
- * until when, what an allocation gave (a new level, or an upgrade from one), and anything else
+ * until when, what an allocation gave (a new level, or an upgrade from one; an RA card's traffic
+ * and until when), and anything else
  * the record carries as name and value.
  */
-export function recordDetailParts(record: Pick<RechargeRecordItem, 'kind' | 'detail'>): TextPart[] {
+export function recordDetailParts(record: Pick<RechargeRecordItem, 'kind' | 'type' | 'detail'>): TextPart[] {
   const d = record.detail;
+  if (record.kind === 'allocation' && record.type === 'ra') {
+    const gigabytes = num(d.gigabytes);
+    const expires = num(d.expires_at);
+    const parts: TextPart[] = [];
+    if (gigabytes !== undefined) parts.push({ key: 'detail.raAllocated', params: { count: gigabytes } });
+    if (expires !== undefined)
+      parts.push({ key: 'detail.expires', params: { date: formatDateTime(expires) } });
+    return [...parts, ...generic(d, RA_ALLOCATION)];
+  }
   if (record.kind === 'activation') {
     const parts: TextPart[] = [];
     const templates = num(d.templates);

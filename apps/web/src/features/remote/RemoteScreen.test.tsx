@@ -8,6 +8,7 @@ import type { RemoteSession } from '@hmi/domain';
 import remote from '../../i18n/en-us/remote.json';
 import { ApiError } from '../../shared/http/http-errors.ts';
 import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
+import { MemoryRouter } from 'react-router';
 import { RemoteScreen } from './RemoteScreen.tsx';
 
 /*
@@ -65,6 +66,12 @@ vi.mock('./tunnel-connection.ts', () => ({
   openTunnelSocket: (url: string) => new FakeSocket(url),
   tunnelSocketUrl: (path: string) => `ws://regional.example${path}`,
 }));
+// Billing hidden (region cn): no start confirmation, no traffic (RemoteScreen.traffic.test.tsx has those).
+vi.mock('../billing/index.ts', () => ({
+  useBillingAccess: () => () => false,
+  useDeviceTraffic: () => ({ data: undefined, isError: false }),
+  raSectionHref: (id: number) => `/billing/myAccount?ra=1&device=${id}`,
+}));
 vi.mock('../../shared/i18n/i18n.ts', () => ({ errorText: (code: number | string) => `E${code}` }));
 vi.mock('../../shared/feedback/notifier.ts', () => ({ successToast: vi.fn(), toasts: { error: vi.fn() } }));
 
@@ -93,7 +100,9 @@ async function render(props: { viewOnly?: boolean; isMain?: boolean } = {}) {
   await act(async () =>
     root.render(
       <QueryClientProvider client={client}>
-        <RemoteScreen deviceId={7} viewOnly={props.viewOnly ?? false} isMain={props.isMain ?? false} />
+        <MemoryRouter>
+          <RemoteScreen deviceId={7} viewOnly={props.viewOnly ?? false} isMain={props.isMain ?? false} />
+        </MemoryRouter>
       </QueryClientProvider>,
     ),
   );

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Modal, type ButtonProps } from 'antd';
+import { Button, Modal, type ButtonProps } from 'antd';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { Perm } from '@hmi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { remoteApi, remoteKeys } from './remote.api.ts';
@@ -7,6 +9,11 @@ import { useRemoteSession } from './use-remote-session.ts';
 import { RemoteStatusLine } from './RemoteStatusLine.tsx';
 import { RemoteToolbar } from './RemoteToolbar.tsx';
 import { ClipboardPanel } from './ClipboardPanel.tsx';
+import { useBillingAccess } from '../billing/index.ts';
+import { refusalLink } from './remote-refusal.ts';
+import { RemoteRefusal } from './RemoteRefusal.tsx';
+import { RemoteStartDialog } from './RemoteStartDialog.tsx';
+import { remoteStartPreference } from './remote-start.ts';
 import './remote.css';
 
 /** The status line asks for the session's bytes this often (GET /remote/session). */
@@ -31,7 +38,19 @@ export function RemoteScreen({ deviceId, viewOnly, isMain }: Props) {
   const [clipboardOpen, setClipboardOpen] = useState(false);
   const [received, setReceived] = useState<string>();
   const onClipboard = useCallback((text: string) => setReceived(text), []);
-  const remote = useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboard });
+  // Billing shown (not region cn): a session costs traffic, so it starts once confirmed.
+  const can = useBillingAccess();
+  const billed = can('always');
+  const [started, setStarted] = useState(() => !remoteStartPreference.askFirst());
+  const [asking, setAsking] = useState(true);
+  const remote = useRemoteSession({
+    deviceId,
+    viewOnly,
+    screen,
+    scale,
+    onClipboard,
+    enabled: started || !billed,
+  });
   const { phase, session } = remote;
   const live = phase === 'connecting' || phase === 'connected';
 
@@ -101,6 +120,36 @@ export function RemoteScreen({ deviceId, viewOnly, isMain }: Props) {
           onSend={remote.sendClipboard}
         />
       ) : null}
+      {remote.refusal ? (
+        <RemoteRefusal
+          refusal={remote.refusal}
+          deviceId={deviceId}
+          link={refusalLink(remote.refusal, can)}
+          onAskAgain={() => void remote.reconnect()}
+        />
+      ) : null}
+      {phase === 'idle' ? (
+        <div className="remote-idle">
+          <Button
+            type="primary"
+            icon={<PlayCircleOutlined />}
+            onClick={() => setAsking(true)}
+            data-testid="remote-start"
+          >
+            {t('start.ok')}
+          </Button>
+        </div>
+      ) : null}
+      <RemoteStartDialog
+        open={phase === 'idle' && asking}
+        deviceId={deviceId}
+        showTraffic={can(Perm.AccountView)}
+        onStart={(dontAsk) => {
+          if (dontAsk) remoteStartPreference.set(false);
+          setStarted(true);
+        }}
+        onCancel={() => setAsking(false)}
+      />
       <div ref={frame} className="remote-frame">
         <div
           ref={screen}

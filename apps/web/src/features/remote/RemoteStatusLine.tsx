@@ -35,7 +35,7 @@ const badgeOf = (phase: RemotePhase, view: boolean) =>
       : 'success'
     : phase === 'failed'
       ? 'error'
-      : phase === 'ended'
+      : phase === 'ended' || phase === 'idle'
         ? 'default'
         : 'processing';
 
@@ -56,6 +56,8 @@ export function RemoteStatusLine(p: RemoteStatusProps) {
     text = t('status.failed', { reason: p.failure ?? '' });
   } else if (p.phase === 'confirm12g') {
     text = t('status.confirm12g');
+  } else if (p.phase === 'idle') {
+    text = t('status.idle');
   } else {
     text = t('status.connecting');
   }

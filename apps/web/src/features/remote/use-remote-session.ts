@@ -12,14 +12,16 @@ import { ApiError, isApiError } from '../../shared/http/http-errors.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import { remoteApi } from './remote.api.ts';
+import { trafficRefusalOf, type TrafficRefusal } from './remote-refusal.ts';
 import { loadRfb, openTunnelSocket, tunnelSocketUrl, type RfbClient } from './tunnel-connection.ts';
 
 /**
- * opening: POST /remote/open in flight; confirm12g: the month passed 12 GB (1047) and waits for
+ * idle: waiting for the user to start the session (the start confirmation); opening: POST
+ * /remote/open in flight; confirm12g: the month passed 12 GB (1047) and waits for
  * the user's answer; connecting: the tunnel socket and RFB handshake; connected: the screen
  * shows; ended: the session closed (see endReason); failed: it could not open (see failure).
  */
-export type RemotePhase = 'opening' | 'confirm12g' | 'connecting' | 'connected' | 'ended' | 'failed';
+export type RemotePhase = 'idle' | 'opening' | 'confirm12g' | 'connecting' | 'connected' | 'ended' | 'failed';
 /** Why a session ended: the server's reason (close code 4000), or 'lost' (the socket dropped). */
 export type RemoteEnd = RemoteEndReason | 'lost';
 
@@ -58,6 +60,8 @@ interface Options {
   scale: boolean;
   /** Text the HMI put on its clipboard. */
   onClipboard(text: string): void;
+  /** False: wait (phase idle) until the user confirms the start; the session opens once true. */
+  enabled?: boolean;
 }
 
 /**
@@ -65,9 +69,17 @@ interface Options {
  * tunnel with noVNC (view only when the session is), and says how it ended. Reconnect opens a
  * new session; end closes it; takeover (the team's main account) ends the current operator's.
  */
-export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboard }: Options) {
+export function useRemoteSession({
+  deviceId,
+  viewOnly,
+  screen,
+  scale,
+  onClipboard,
+  enabled = true,
+}: Options) {
   const { t } = useTranslation('remote');
-  const [phase, setPhase] = useState<RemotePhase>('opening');
+  const [phase, setPhase] = useState<RemotePhase>(enabled ? 'opening' : 'idle');
+  const [refusal, setRefusal] = useState<TrafficRefusal>();
   const [session, setSession] = useState<RemoteSession>();
   const [end, setEnd] = useState<RemoteEnd>();
   const [ownFailure, setOwnFailure] = useState<string>();
@@ -95,6 +107,7 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
       detach();
       clear();
       setOwnFailure(undefined);
+      setRefusal(undefined);
       setEnd(undefined);
       ownEnd.current = undefined;
       setPhase('opening');
@@ -114,6 +127,7 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
         const min = minVersionOf(e);
         if (min !== undefined) setOwnFailure(t('fail.version', { version: min }));
         else report(e);
+        setRefusal(trafficRefusalOf(e));
         setPhase('failed');
         return;
       }
@@ -176,6 +190,7 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
 
   // Open once the device is known; leaving the screen drops the tunnel (the server ends it: client).
   useEffect(() => {
+    if (!enabled) return;
     void open();
     return () => {
       // A counter, not a node: any answer of the open above is dropped from now on.
@@ -183,7 +198,7 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
       generation.current++;
       detach();
     };
-  }, [open, detach]);
+  }, [open, detach, enabled]);
 
   useEffect(() => {
     scaleRef.current = scale;
@@ -224,6 +239,7 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
         return;
       }
       setOwnFailure(t('fail.declined12g'));
+      setRefusal('declined12g');
       setPhase('failed');
     },
     [open, t],
@@ -236,6 +252,8 @@ export function useRemoteSession({ deviceId, viewOnly, screen, scale, onClipboar
     session,
     end,
     failure: ownFailure ?? placed.failure,
+    /** A traffic refusal: what to do next (RemoteRefusal). */
+    refusal: phase === 'failed' ? refusal : undefined,
     reconnect,
     takeover: () => reconnect({ takeover: true }),
     close,

@@ -9,10 +9,14 @@ import { QuotaSummary } from '../../features/billing/QuotaSummary.tsx';
 import { CardTable } from '../../features/billing/CardTable.tsx';
 import { TagAllocationSection } from '../../features/billing/TagAllocationSection.tsx';
 import { ActivateCardDialog } from '../../features/billing/ActivateCardDialog.tsx';
+import { RaTrafficSection } from '../../features/billing/RaTrafficSection.tsx';
 import '../../shared/styles/page-list.css';
 import '../../features/billing/billing.css';
 
-/** /billing/myAccount: quotas, the team's cards, card activation (18, 20) and TAG allocation (19). */
+/**
+ * /billing/myAccount: quotas, the team's cards, card activation (18, 20), TAG allocation (19) and
+ * Remote Access traffic per device and month (allocation and the month switch: 21).
+ */
 export function MyAccountPage() {
   const { t } = useTranslation('billing');
   const compact = Grid.useBreakpoint().md === false;
@@ -60,10 +64,24 @@ export function MyAccountPage() {
       </Card>
       <TagAllocationSection
         canAllocate={can(Perm.AccountCaAllocate)}
-        quota={account.data?.tags}
+        cards={account.data?.cards}
         compact={compact}
       />
-      <ActivateCardDialog type={activating} onClose={() => setActivating(undefined)} />
+      <RaTrafficSection
+        canAllocate={can(Perm.AccountRaAllocate)}
+        canActivate={can(Perm.AccountRaCharge)}
+        cards={account.data?.cards}
+        compact={compact}
+        onActivate={() => setActivating('ra')}
+      />
+      <ActivateCardDialog
+        type={activating}
+        onClose={() => setActivating(undefined)}
+        onSwitch={(type) =>
+          setActivating(can(type === 'ca' ? Perm.AccountCaCharge : Perm.AccountRaCharge) ? type : undefined)
+        }
+        canSwitch={(type) => can(type === 'ca' ? Perm.AccountCaCharge : Perm.AccountRaCharge)}
+      />
     </div>
   );
 }
