@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlarmGroupListReply,
@@ -8,6 +9,7 @@ import type {
   TokenPair,
 } from '@hmi/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { demoBanner } from './demo-banner.ts';
 import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
 
 describe('npm run demo seeding', () => {
@@ -100,6 +102,26 @@ describe('npm run demo seeding', () => {
       ]);
     },
   );
+
+  it('prints where to sign in, where devices connect and where mail goes (outbox or SMTP host, no credentials)', () => {
+    const devices = demoDevices(3);
+    const input = {
+      address: 'http://localhost:8080',
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      devices,
+      boundNow: 3,
+    };
+    const text = demoBanner({ ...input, config: { dataDir: '/tmp/demo', smtpUrl: undefined } }).join('\n');
+    expect(text).toContain(`sign in with  ${DEMO_ACCOUNT.email}  /  ${DEMO_ACCOUNT.password}`);
+    expect(text).toContain(`mail goes to ${join('/tmp/demo', 'outbox')} (mail and SMS are written here`);
+    for (const d of devices) expect(text).toContain(d.pin);
+    const smtp = demoBanner({
+      ...input,
+      config: { dataDir: '/tmp/demo', smtpUrl: 'smtp://demo:hunter22@smtp.example.com:587' },
+    }).join('\n');
+    expect(smtp).toContain('mail goes to SMTP smtp.example.com:587');
+    expect(smtp).not.toContain('hunter22');
+  });
 
   it('gives every demo device a valid, distinct name and identity', () => {
     const devices = demoDevices(12);
