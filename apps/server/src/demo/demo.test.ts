@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlarmGroupListReply,
   AlarmRuleListReply,
+  BoardReply,
   DeviceListReply,
   GroupListReply,
   TemplateListReply,
@@ -55,6 +56,22 @@ describe('npm run demo seeding', () => {
     { timeout: 90_000 },
     async () => {
       await runs.pop()!.stop();
+      // The first run saved the suggested board for the demo user: their first screen has cards.
+      const first = await server.call<TokenPair>('POST', '/global/login?type=1', {
+        body: { user: DEMO_ACCOUNT.email, passwd: DEMO_ACCOUNT.password },
+      });
+      const board = await server.call<BoardReply>('GET', '/board', { token: first.body.data.token });
+      expect(board.body.data.updated_at).toBeGreaterThan(0);
+      expect(board.body.data.cards.filter((c) => c.kind === 'indicator')).toHaveLength(3);
+      expect(board.body.data.cards.filter((c) => c.kind === 'trend').length).toBeGreaterThanOrEqual(2);
+      expect(board.body.data.devices.length).toBeGreaterThan(1);
+      // The user keeps one card: a second run leaves their board as it is.
+      const kept = board.body.data.cards.slice(0, 1);
+      await server.call('POST', '/board/save', {
+        token: first.body.data.token,
+        body: { cards: kept, layouts: {} },
+      });
+
       const again = await startDemo(server.app, { baseUrl: server.url, devices: 6 });
       runs.push(again);
       expect(again.boundNow).toBe(0);
@@ -94,6 +111,8 @@ describe('npm run demo seeding', () => {
         'Product too hot',
         'Product warm',
       ]);
+      const after = await server.call<BoardReply>('GET', '/board', { token });
+      expect(after.body.data.cards).toEqual(kept);
       const alarmGroups = await server.call<AlarmGroupListReply>('GET', '/alarm/group/list', { token });
       expect(alarmGroups.body.data.list.map((g) => g.name).sort()).toEqual([
         'Levels',
