@@ -26,6 +26,29 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The server's JSON log lines from warn up, and any other output. The operator's lines (the start
+ * line, every outbox mail with its links) are written at info whatever LOG_LEVEL says; the tests
+ * read the outbox files instead, so they are dropped here.
+ */
+function forwardWarnings(child: ChildProcess): void {
+  let rest = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      let level = Infinity;
+      try {
+        level = Number((JSON.parse(line) as { level?: unknown }).level ?? Infinity);
+      } catch {
+        // not a log line: keep it
+      }
+      if (line.trim() && !(level < 40)) process.stdout.write(`${line}\n`);
+    }
+  });
+}
+
 /** Starts apps/server (tsx src/main.ts) on free ports with a fresh DATA_DIR and waits until it answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -45,8 +68,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       CODE_IP_LIMIT: '100000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  forwardWarnings(child);
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

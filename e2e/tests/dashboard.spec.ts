@@ -11,7 +11,8 @@ import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
  * The data board (/operations/dashboard) against a simulated device: the owner lands on it after
  * sign-in, builds two indicator cards and a trend, sees the values change, resizes a card and
  * finds the same layout after a reload; stars the device in the device list and finds it in the
- * board's favourites; the board in three languages, dark, and stacked at 375 px. A sub-account
+ * board's favourites; the board in three languages, dark, and stacked at 375 px. A new account's
+ * empty board offers a board from its devices, saved in one click, whose trend fills its card. A sub-account
  * holding the control panel permission (46) but not the dashboard's (1) starts on the control panel.
  */
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -172,6 +173,119 @@ test('builds a board on a simulated device, sees values change, keeps its layout
   expect(phone.every((b, i) => i === 0 || b.y > phone[i - 1]!.y)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a new account’s empty board offers a board from its devices: one click saves it; the trend fills its card', async ({
+  page,
+}) => {
+  // Two devices on one template: the suggestion has an indicator of each, a trend of the first
+  // device's number tags and one of its first tag on both.
+  const account = await createActiveAccount(server.url, server.dataDir);
+  const { token } = await apiLogin(server.url, account);
+  const tpl = await api<{ id: number }>(server.url, token, 'POST', '/template/add', {
+    name: `Mixer_${randomBytes(3).toString('hex')}`,
+    hmi_model: 'SIM-HMI-7',
+    tags: [
+      { name: 'running', data_type: 0, rw: 0 },
+      { name: 'torque', data_type: 7, rw: 0, unit: 'Nm', decimals: 1 },
+      { name: 'fill', data_type: 1, rw: 0, unit: '%' },
+    ],
+  });
+  const seedName = `mix-${randomBytes(4).toString('hex')}`;
+  for (const index of [1, 2]) {
+    const device = await bindSimulatedDevice({
+      server,
+      token,
+      seed: seedName,
+      index,
+      device: { rate: 2 },
+      bind: { name: `Mixer_${index}_${randomBytes(2).toString('hex')}`, template_id: tpl.id },
+      waitConfig: true,
+    });
+    devices.push(device.sim);
+  }
+  // Let the devices store some history for the trends.
+  await page.waitForTimeout(3000);
+
+  await uiLogin(page, server.url, account);
+  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
+  const offer = page.getByTestId('board-suggestion');
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect(offer.getByTestId('board-empty')).toBeVisible();
+  const proposed = offer.getByTestId('board-suggestion-cards').locator('li');
+  await expect(proposed).toHaveCount(4);
+  await expect(proposed.filter({ hasText: 'torque' })).toHaveCount(3);
+  await expect(offer).toContainText('4 cards from 2 of your team’s devices');
+  if (shots) {
+    mkdirSync(artifacts, { recursive: true });
+    await shootAll(page, 'dashboard-suggestion-offer', async () => {
+      await expect(page.getByTestId('board-suggestion')).toBeVisible({ timeout: 30_000 });
+    });
+  }
+
+  // One click: saved as any board, there after a reload.
+  const saved = page.waitForResponse((r) => r.url().includes('/v1/board/save'));
+  await page.getByTestId('board-suggestion-accept').click();
+  expect((await (await saved).json()).code).toBe(0);
+  await expect(page.getByTestId('board-card-indicator')).toHaveCount(2);
+  await expect(page.getByTestId('board-card-trend')).toHaveCount(2);
+  await expect(page.getByTestId('board-count')).toHaveText('4 of 24 cards');
+  await page.reload();
+  await expect(page.getByTestId('board-card-trend')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId('board-indicator-value').first()).not.toHaveText('—', { timeout: 30_000 });
+
+  // The trend's plot fills its card (not a 60 px strip with one y tick), and grows with it.
+  const plotShare = async () =>
+    page
+      .getByTestId('board-card-trend')
+      .first()
+      .evaluate((card) => {
+        const plot = card.querySelector('.uplot')!.getBoundingClientRect().height;
+        const legend = card.querySelector('.history-legend')?.getBoundingClientRect().height ?? 0;
+        return { card: card.getBoundingClientRect().height, plot, legend };
+      });
+  await expect.poll(async () => (await plotShare()).plot, { timeout: 15_000 }).toBeGreaterThan(150);
+  const before = await plotShare();
+  // Header (40 px), paddings and the legend: the plot takes the rest.
+  expect(before.plot).toBeGreaterThan(before.card - before.legend - 70);
+  const card = page.getByTestId('board-card-trend').first().locator('xpath=..');
+  await card.hover();
+  const hb = (await card.locator('.react-resizable-handle').boundingBox())!;
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + 150, { steps: 8 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await plotShare()).plot, { timeout: 10_000 })
+    .toBeGreaterThan(before.plot + 100);
+
+  if (shots) {
+    await shootAll(page, 'dashboard-suggested', async () => {
+      await expect(page.getByTestId('board-indicator-value').first()).not.toHaveText('—', {
+        timeout: 30_000,
+      });
+    });
+  }
+});
+
+/** Screenshots of the current screen in light and dark, at 1440 and 375 px (English). */
+async function shootAll(page: Page, name: string, ready: () => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.evaluate((t) => {
+        localStorage.setItem('hmicloud_1.0.4_THEME', t);
+        localStorage.setItem('hmicloud_1.0.4_LOCALE', 'en-us');
+      }, theme);
+      await page.reload();
+      await ready();
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: `${artifacts}${name}-${theme}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => localStorage.setItem('hmicloud_1.0.4_THEME', 'light'));
+  await page.reload();
+}
 
 async function signedIn(browser: Browser) {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });

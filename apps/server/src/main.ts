@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startBanner } from './lib/start-banner.ts';
-import { prettyLogs } from './lib/logging.ts';
+import { operatorLog, prettyLogs } from './lib/logging.ts';
 
 /** `npm start`: the console on PORT (API, sockets and the built web app). */
 async function main(): Promise<void> {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   const banner = startBanner(app, config);
-  app.log.info(banner.fields, 'console started');
+  operatorLog(app).info(banner.fields, 'console started');
   if (prettyLogs(config)) console.log(banner.lines.join('\n'));
 }
 

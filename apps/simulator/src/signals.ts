@@ -26,10 +26,17 @@ function hash(text: string): number {
 
 export type Signal = (seconds: number) => TagValue;
 
-/** The signal of one tag of one device. */
-export function signalFor(sn: string, tag: Pick<ConfigTag, 'id' | 'type' | 'decimals'>): Signal {
+/** A tag whose unit is a percentage: its values stay within 0..100. */
+export const isPercent = (unit: string | undefined) => unit?.trim() === '%';
+
+/**
+ * The signal of one tag of one device. A percent tag (unit `%`) of a number type is a level
+ * filling to 100 and draining to 0 (never a counter), whatever its data type allows.
+ */
+export function signalFor(sn: string, tag: Pick<ConfigTag, 'id' | 'type' | 'decimals' | 'unit'>): Signal {
   const h = hash(`${sn}/${tag.id}`);
   const period = 20 + (h % 100); // seconds
+  if (isPercent(tag.unit) && tag.type !== 0 && tag.type !== 9) return percentLevel(h, tag);
   switch (tag.type) {
     case 0: {
       // A valve or a motor: toggles every few seconds.
@@ -65,6 +72,21 @@ export function signalFor(sn: string, tag: Pick<ConfigTag, 'id' | 'type' | 'deci
       return (s) => bottom + Math.floor(((s % period) / period) * (top - bottom + 1));
     }
   }
+}
+
+/**
+ * A level that rises from 0 to 100 and falls back in 5 to 15 minutes, as a tank does (integer
+ * types: whole percents); slow enough that a low-level alarm rule raises now and then, not always.
+ */
+function percentLevel(h: number, tag: Pick<ConfigTag, 'type' | 'decimals'>): Signal {
+  const period = 300 + (h % 600); // seconds
+  const decimals = tag.type === 7 || tag.type === 8 ? (tag.decimals ?? 1) : 0;
+  const phase = h % period;
+  return (s) => {
+    const t = ((s + phase) % period) / period; // 0..1
+    const level = 100 * (t < 0.5 ? t * 2 : (1 - t) * 2);
+    return Math.min(100, Math.max(0, round(level, decimals)));
+  };
 }
 
 function round(value: number, decimals: number): number {

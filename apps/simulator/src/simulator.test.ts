@@ -121,6 +121,24 @@ describe('signals', () => {
     const u16 = seconds.map(signalFor(sn, { id: 12, type: 1 })) as number[];
     expect(u16.every((v) => v >= 0 && v <= 65_535)).toBe(true);
   });
+
+  it('keep percent tags (unit %) within 0..100 whatever the data type, over hours', () => {
+    const seconds = Array.from({ length: 5000 }, (_, i) => i * 3.7);
+    for (const type of [1, 2, 3, 4, 5, 6, 7, 8] as const) {
+      // Several devices and tags: before, half of the integer tags were piece counters (3,177 %).
+      for (const sn of ['SIM-PCT-1', 'SIM-PCT-2', 'SIM-PCT-3']) {
+        for (const id of [1, 2, 3, 4, 5]) {
+          const values = seconds.map(signalFor(sn, { id, type, unit: '%' })) as number[];
+          expect(
+            values.every((v) => typeof v === 'number' && v >= 0 && v <= 100),
+            `${sn} ${id} ${type}`,
+          ).toBe(true);
+          expect(new Set(values).size, `${sn} ${id} ${type}`).toBeGreaterThan(20);
+          if (type !== 7 && type !== 8) expect(values.every((v) => Number.isInteger(v))).toBe(true);
+        }
+      }
+    }
+  });
 });
 
 describe('simulated device', () => {

@@ -1,4 +1,5 @@
 import type {
+  BoardReply,
   DeviceDetail,
   DeviceKind,
   DeviceListReply,
@@ -320,11 +321,27 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
     await app.services.deviceConfig.publish(ids);
 
     const list = await waitSettled(api, token, devices, options.settleTimeoutMs ?? 30_000);
+    log(`data board: ${await ensureBoard(api, token)}`);
     return { devices, handles, boundNow, list, stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/**
+ * The demo user's first screen is the data board: saves the board the console suggests from the
+ * team's devices (GET /board/suggestion), once; a board the user saved is left as it is.
+ */
+async function ensureBoard(api: ReturnType<typeof apiClient>, token: string): Promise<string> {
+  const board = await api<BoardReply>('GET', '/board', token);
+  if (board.updated_at !== 0) return 'kept';
+  const suggested = await api<BoardReply>('GET', '/board/suggestion', token);
+  await api<BoardReply>('POST', '/board/save', token, {
+    cards: suggested.cards,
+    layouts: suggested.layouts,
+  });
+  return `${suggested.cards.length} suggested cards saved`;
 }
 
 /** Polls the device list until every demo device is online and synced. */

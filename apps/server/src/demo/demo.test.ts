@@ -1,13 +1,16 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlarmGroupListReply,
   AlarmRuleListReply,
+  BoardReply,
   DeviceListReply,
   GroupListReply,
   TemplateListReply,
   TokenPair,
 } from '@hmi/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { demoBanner } from './demo-banner.ts';
 import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
 
 describe('npm run demo seeding', () => {
@@ -53,6 +56,22 @@ describe('npm run demo seeding', () => {
     { timeout: 90_000 },
     async () => {
       await runs.pop()!.stop();
+      // The first run saved the suggested board for the demo user: their first screen has cards.
+      const first = await server.call<TokenPair>('POST', '/global/login?type=1', {
+        body: { user: DEMO_ACCOUNT.email, passwd: DEMO_ACCOUNT.password },
+      });
+      const board = await server.call<BoardReply>('GET', '/board', { token: first.body.data.token });
+      expect(board.body.data.updated_at).toBeGreaterThan(0);
+      expect(board.body.data.cards.filter((c) => c.kind === 'indicator')).toHaveLength(3);
+      expect(board.body.data.cards.filter((c) => c.kind === 'trend').length).toBeGreaterThanOrEqual(2);
+      expect(board.body.data.devices.length).toBeGreaterThan(1);
+      // The user keeps one card: a second run leaves their board as it is.
+      const kept = board.body.data.cards.slice(0, 1);
+      await server.call('POST', '/board/save', {
+        token: first.body.data.token,
+        body: { cards: kept, layouts: {} },
+      });
+
       const again = await startDemo(server.app, { baseUrl: server.url, devices: 6 });
       runs.push(again);
       expect(again.boundNow).toBe(0);
@@ -92,6 +111,8 @@ describe('npm run demo seeding', () => {
         'Product too hot',
         'Product warm',
       ]);
+      const after = await server.call<BoardReply>('GET', '/board', { token });
+      expect(after.body.data.cards).toEqual(kept);
       const alarmGroups = await server.call<AlarmGroupListReply>('GET', '/alarm/group/list', { token });
       expect(alarmGroups.body.data.list.map((g) => g.name).sort()).toEqual([
         'Levels',
@@ -100,6 +121,26 @@ describe('npm run demo seeding', () => {
       ]);
     },
   );
+
+  it('prints where to sign in, where devices connect and where mail goes (outbox or SMTP host, no credentials)', () => {
+    const devices = demoDevices(3);
+    const input = {
+      address: 'http://localhost:8080',
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      devices,
+      boundNow: 3,
+    };
+    const text = demoBanner({ ...input, config: { dataDir: '/tmp/demo', smtpUrl: undefined } }).join('\n');
+    expect(text).toContain(`sign in with  ${DEMO_ACCOUNT.email}  /  ${DEMO_ACCOUNT.password}`);
+    expect(text).toContain(`mail goes to ${join('/tmp/demo', 'outbox')} (mail and SMS are written here`);
+    for (const d of devices) expect(text).toContain(d.pin);
+    const smtp = demoBanner({
+      ...input,
+      config: { dataDir: '/tmp/demo', smtpUrl: 'smtp://demo:hunter22@smtp.example.com:587' },
+    }).join('\n');
+    expect(smtp).toContain('mail goes to SMTP smtp.example.com:587');
+    expect(smtp).not.toContain('hunter22');
+  });
 
   it('gives every demo device a valid, distinct name and identity', () => {
     const devices = demoDevices(12);

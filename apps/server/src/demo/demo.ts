@@ -1,13 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { DEMO_ACCOUNT, startDemo } from './demo-seed.ts';
+import { demoBanner } from './demo-banner.ts';
+import { startDemo } from './demo-seed.ts';
 
 /*
  * `npm run demo`: the console on the embedded default with a demo team whose simulated devices
  * are bound, grouped, labelled, on templates and sending values, so a newcomer sees a living
  * console in one command. Same settings as `npm start`, except that DATA_DIR defaults to
- * data/demo (kept between runs; delete it to start over) and LOG_LEVEL to warn. DEMO_DEVICES
+ * data/demo (kept between runs; delete it to start over) and LOG_LEVEL to warn (the outbox's
+ * mail links are printed all the same: lib/logging.ts operatorLog). DEMO_DEVICES
  * sets the number of simulated devices (default 12). Ctrl+C stops the devices and the console.
  */
 async function main(): Promise<void> {
@@ -57,17 +59,15 @@ async function main(): Promise<void> {
   });
   stopDevices = run.stop;
 
-  console.log(`\n${run.devices.length} simulated devices online and synced (${run.boundNow} bound now):`);
-  console.log(`  ${'name'.padEnd(18)} ${'SN'.padEnd(20)} ${'PIN'.padEnd(9)} ${'group'.padEnd(8)} template`);
-  for (const d of run.devices)
-    console.log(
-      `  ${d.name.padEnd(18)} ${d.sn.padEnd(20)} ${d.pin.padEnd(9)} ${d.group.padEnd(8)} ${d.template}`,
-    );
-  console.log(`
-HMI Cloud Console demo: ${address}
-  sign in with  ${DEMO_ACCOUNT.email}  /  ${DEMO_ACCOUNT.password}
-  devices connect to ${app.deviceMqttUrl} (add more: npm run sim -- --url ${app.deviceMqttUrl} --devices 5)
-  Ctrl+C stops the devices and the console; the data stays in ${config.dataDir}.`);
+  console.log(
+    demoBanner({
+      address,
+      mqttUrl: app.deviceMqttUrl,
+      config,
+      devices: run.devices,
+      boundNow: run.boundNow,
+    }).join('\n'),
+  );
 }
 
 await main();

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { mailLinks } from '../plugins/mail.ts';
-import { startBanner } from './start-banner.ts';
+import { mailDestination, startBanner } from './start-banner.ts';
 
 /*
  * What `npm start` prints: one line per request at a level by outcome (successes only at debug),
@@ -77,6 +77,51 @@ describe('request logging', () => {
     expect(banner.fields.mqtt).toMatch(/^mqtt:\/\/localhost:\d+ \(embedded broker/);
     expect(banner.fields.mail).toContain(join(config.dataDir, 'outbox'));
     expect(port).toBeGreaterThan(0);
+  });
+});
+
+describe('where mail goes', () => {
+  it('names the outbox directory, or the SMTP host without its credentials', () => {
+    const outbox = mailDestination({ dataDir: '/srv/hmi', smtpUrl: undefined });
+    expect(outbox.startsWith(`${join('/srv/hmi', 'outbox')} (mail and SMS are written here`)).toBe(true);
+    const smtp = mailDestination({
+      dataDir: '/srv/hmi',
+      smtpUrl: 'smtps://mailer:s3cret@mail.example.com:465',
+    });
+    expect(smtp).toBe('SMTP mail.example.com:465');
+    expect(smtp).not.toContain('s3cret');
+    expect(smtp).not.toContain('mailer');
+  });
+
+  it.each(['warn', 'error'])(
+    'prints an outbox mail with its links in plain form at LOG_LEVEL=%s (npm run demo runs at warn)',
+    async (level) => {
+      const { app, lines, url } = await appLogging(level);
+      const link = 'http://localhost:8080/v1/global/activate?token=' + 'a'.repeat(90);
+      await app.mailer.sendMail({ to: 'new@example.com', subject: 'Activate', text: `Open ${link} now.` });
+      const mail = lines.find(
+        (l) => typeof l.msg === 'string' && l.msg.startsWith('mail to new@example.com'),
+      );
+      expect(mail).toMatchObject({ level: 30, links: [link] });
+      expect(mail!.msg).toContain(link);
+      await app.mailer.sendSms({
+        to: '8613800000000',
+        template: 'code',
+        params: { code: '1234' },
+        text: '1234',
+      });
+      expect(lines.some((l) => l.msg === 'sms written to outbox')).toBe(true);
+      // Other info lines stay quiet at this level.
+      await fetch(`${url}/v1/global/getUserInfo`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(requestLines(lines)).toEqual([]);
+    },
+  );
+
+  it('prints nothing at LOG_LEVEL=silent', async () => {
+    const { app, lines } = await appLogging('silent');
+    await app.mailer.sendMail({ to: 'x@example.com', subject: 'S', text: 'http://localhost/x' });
+    expect(lines).toEqual([]);
   });
 });
 

@@ -10,6 +10,18 @@ export function prettyLogs(config: Pick<Config, 'logFormat'>): boolean {
 }
 
 /**
+ * The logger of lines meant for the operator whatever LOG_LEVEL says (the start banner, where an
+ * outbox mail's links are): at info even when the level is warn or error (`npm run demo` runs at
+ * warn), in the same format as every other line. Only LOG_LEVEL=silent silences them.
+ */
+export function operatorLog(app: FastifyInstance): FastifyInstance['log'] {
+  // pino's own check (not in Fastify's logger type); Fastify's no-op logger (logger: false) has none.
+  const log = app.log as FastifyInstance['log'] & { isLevelEnabled?(level: string): boolean };
+  if (!log.isLevelEnabled || log.level === 'silent' || log.isLevelEnabled('info')) return log;
+  return log.child({}, { level: 'info' });
+}
+
+/**
  * The pino options of the console: LOG_LEVEL, and one line per line of output: pretty and short
  * for a person at a terminal (pino-pretty, in pino's worker thread), JSON for production.
  */

@@ -3,6 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
+ * Where mail goes: the SMTP server's host and port (never its credentials), or the outbox
+ * directory, whose mails' links are also printed in plain form (plugins/mail.ts).
+ */
+export function mailDestination(config: Pick<Config, 'smtpUrl' | 'dataDir'>): string {
+  return config.smtpUrl
+    ? `SMTP ${new URL(config.smtpUrl).host}`
+    : `${join(config.dataDir, 'outbox')} (mail and SMS are written here, their links also to this log)`;
+}
+
+/**
  * What a person starting the console needs first: the address to open, where devices connect,
  * where the data and the outgoing mail are. `lines` for a terminal, `fields` for the JSON log.
  */
@@ -14,9 +24,7 @@ export function startBanner(app: FastifyInstance, config: Config) {
     ? `${config.mqttUrl} (external broker)`
     : `${app.deviceMqttUrl.replace('127.0.0.1', 'localhost')} (embedded broker; MQTT over WebSocket at ${consoleUrl.replace(/^http/, 'ws')}/mqtt)`;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'console.db');
-  const mail = config.smtpUrl
-    ? `SMTP ${new URL(config.smtpUrl).host}`
-    : `${join(config.dataDir, 'outbox')} (mail and SMS are written here, links also to this log)`;
+  const mail = mailDestination(config);
   const fields = { console: consoleUrl, mqtt, database, dataDir: config.dataDir, mail };
   const lines = [
     '',

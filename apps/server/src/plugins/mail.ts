@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { operatorLog } from '../lib/logging.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -45,6 +46,8 @@ export const mailPlugin = fp<{ config: Config }>(
       ? nodemailer.createTransport(config.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+    // Outbox lines are for the operator: written whatever LOG_LEVEL says (lib/logging.ts).
+    const outboxLog = smtp ? app.log : operatorLog(app);
     const mailer: Mailer = {
       async sendMail(mail) {
         const info = await transport.sendMail({
@@ -63,7 +66,7 @@ export const mailPlugin = fp<{ config: Config }>(
         // The .eml is quoted-printable (a long link breaks across lines when read with `cat`):
         // its links go to the log as they are, so a newcomer can open them (outbox mode only).
         const links = mailLinks(mail.text);
-        app.log.info(
+        outboxLog.info(
           { to: mail.to, subject: mail.subject, file, links },
           links.length > 0
             ? `mail to ${mail.to} written to outbox; its links: ${links.join(' ')}`
@@ -73,7 +76,7 @@ export const mailPlugin = fp<{ config: Config }>(
       async sendSms(sms) {
         const file = join(outbox, 'sms.jsonl');
         await appendFile(file, JSON.stringify({ ts: Date.now(), ...sms }) + '\n');
-        app.log.info({ to: sms.to, template: sms.template, file }, 'sms written to outbox');
+        outboxLog.info({ to: sms.to, template: sms.template, file }, 'sms written to outbox');
       },
     };
     app.decorate('mailer', mailer);

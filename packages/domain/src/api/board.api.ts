@@ -14,6 +14,8 @@ import { singleLineText } from '../validation/free-text.validation.ts';
 export const BoardPaths = {
   get: '/board', // GET -> boardReply                                        (dashboard view 1)
   save: '/board/save', // POST boardSaveBody -> boardReply                    (dashboard view 1)
+  /** A first board from the caller's devices, not saved (the empty board offers it). */
+  suggestion: '/board/suggestion', // GET -> boardReply (updated_at 0)       (dashboard view 1)
   favourites: '/board/favourites', // GET -> favouriteListReply               (device view 2)
   favourite: '/board/favourite', // POST favouriteSetBody -> favouriteState   (device view 2)
 } as const;

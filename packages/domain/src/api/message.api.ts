@@ -37,7 +37,7 @@ export type MessageItem = z.infer<typeof messageItem>;
 
 export const messageQuery = z.object({
   kind: messageKindSchema.optional(),
-  /** Alarm messages: 0 all, 1 alarm, 2 response, 4 recovery (state of the record now). */
+  /** Alarm messages: 0 all, 1 alarm, 4 recovery (state of the record now), 2 response (acknowledged, also once recovered). */
   state: z.coerce
     .number()
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)]))

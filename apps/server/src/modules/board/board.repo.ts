@@ -46,6 +46,19 @@ export class BoardRepo {
       .execute();
   }
 
+  /** Up to `limit` devices of the scope on a template, online first (a suggested board's). */
+  devicesOnTemplates(scope: DataScope, limit: number) {
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'name', 'sn', 'online', 'template_id'])
+      .where('template_id', 'is not', null)
+      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
+      .orderBy('online', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   /** The user's favourites inside the scope, newest first (others are left out, not deleted). */
   favouritesInScope(userId: number, scope: DataScope): Promise<BoardDeviceRow[]> {
     return this.db

@@ -21,6 +21,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       reply: boardReply,
       run: (caller) => board.get(caller),
     }),
+    read({
+      path: BoardPaths.suggestion,
+      permission: Perm.DashboardView,
+      reply: boardReply,
+      run: (caller) => board.suggestion(caller),
+    }),
     write({
       path: BoardPaths.save,
       permission: Perm.DashboardView,

@@ -19,6 +19,10 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { decodeStoredValue, type DeviceTagReads, type LastValueReads } from '../history-store/index.ts';
 import type { BoardRepo } from './board.repo.ts';
+import { suggestBoard } from './board-suggestion.ts';
+
+/** Devices a suggested board looks at (online first). */
+const SUGGESTION_DEVICES = 200;
 
 /** The (device, tag) pairs a card names. */
 export function cardRefs(card: BoardCard): BoardTagRef[] {
@@ -59,6 +63,25 @@ export class BoardService {
     const cards = row ? parseCards(row.cards) : [];
     const layouts = row ? parseLayouts(row.layouts) : {};
     return this.present(caller, cards, layouts, row ? Number(row.updated_at) : 0);
+  }
+
+  /**
+   * A first board from the caller's devices and their templates' tags (board-suggestion.ts),
+   * as a board reply that is not saved: the client saves it as it saves any board.
+   */
+  async suggestion(caller: CurrentUser): Promise<BoardReply> {
+    const devices = await this.repo.devicesOnTemplates(caller.scope, SUGGESTION_DEVICES);
+    const tagsOf = await this.tags.ofDevices(devices.map((d) => d.id));
+    const { cards, layouts } = suggestBoard(
+      devices.map((d) => ({
+        id: d.id,
+        name: d.name ?? d.sn,
+        online: d.online,
+        template_id: d.template_id!,
+      })),
+      tagsOf,
+    );
+    return this.present(caller, cards, layouts, 0);
   }
 
   async save(caller: CurrentUser, cards: BoardCard[], layouts: BoardLayouts): Promise<BoardReply> {

@@ -1,3 +1,4 @@
+import { AlarmRecordState } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, MessageKind } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
@@ -20,7 +21,7 @@ export interface MessageOwner {
 export interface MessageFilter {
   /** The kinds the caller may see (billing only with MsgBillingView); `kind` narrows further. */
   kinds: readonly MessageKind[];
-  /** 1, 2 or 4: alarm messages whose record is in that state now; 0 = no filter. */
+  /** 1 or 4: alarm messages whose record is in that state now; 2: whose record was acknowledged; 0 = no filter. */
   state: number;
   /** Mask of alarm levels (alarm messages whose record has one of them); 0 or absent = all. */
   level?: number | undefined;
@@ -124,7 +125,10 @@ export class MessageRepo {
     page: { offset: number; limit: number },
   ): Promise<{ rows: MessageRow[]; total: number }> {
     let q = this.visible(owner, filter.kinds);
-    if (filter.state !== 0) q = q.where('alarm_records.state', '=', filter.state);
+    // "Acknowledged" (2) is every record somebody answered, also once it recovered (state 4
+    // then, acked_at kept); "alarm" (1) and "recovered" (4) are the record's state now.
+    if (filter.state === AlarmRecordState.Response) q = q.where('alarm_records.acked_at', 'is not', null);
+    else if (filter.state !== 0) q = q.where('alarm_records.state', '=', filter.state);
     if (filter.level) {
       const mask = filter.level;
       q = q.where(sql<SqlBool>`(${sql.ref('alarm_records.level')} & cast(${mask} as integer)) <> 0`);

@@ -146,12 +146,22 @@ describe('GET /msg/notify', () => {
       .where('id', '=', open.id)
       .execute();
     expect(titles(await list(t.token, '?kind=alarm&state=2')).sort()).toEqual(['R-acked', 'R-open']);
+    // An acknowledged alarm that recovered (state 4, acked_at kept) is still "acknowledged", and
+    // recovered too; one that recovered unanswered is not acknowledged.
+    await server.app.db
+      .updateTable('alarm_records')
+      .set({ state: 4, recovered_at: Date.now() })
+      .where('id', '=', acked.id)
+      .execute();
+    expect(titles(await list(t.token, '?kind=alarm&state=2')).sort()).toEqual(['R-acked', 'R-open']);
+    expect(titles(await list(t.token, '?kind=alarm&state=4')).sort()).toEqual(['R-acked', 'R-done']);
+    expect(titles(await list(t.token, '?kind=alarm&state=1'))).toEqual([]);
 
     // The sub-account sees d1 only: the message of d2's record stays, without its record.
     const subAll = await list(sub.tokens.token, '?kind=alarm');
     expect(subAll.list.find((m) => m.title === 'R-done')!.alarm).toBeNull();
     expect(subAll.list.find((m) => m.title === 'R-open')!.alarm).toMatchObject({ id: open.id, state: 2 });
-    expect(titles(await list(sub.tokens.token, '?state=4'))).toEqual([]);
+    expect(titles(await list(sub.tokens.token, '?state=4'))).toEqual(['R-acked']);
     // A record deleted with its device leaves the message with `alarm: null`.
     await server.app.db.deleteFrom('alarm_records').where('id', '=', done.id).execute();
     expect(all.list.find((m) => m.title === 'R-done')!.alarm).not.toBeNull();

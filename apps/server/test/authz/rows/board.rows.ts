@@ -53,6 +53,15 @@ export const boardRows: MatrixRow[] = [
     },
   },
   {
+    // A suggestion from the caller's devices: the fixture device (and its marked tag) only for
+    // the callers who have it in scope.
+    method: 'GET',
+    url: v1('/board/suggestion'),
+    access: [Perm.DashboardView],
+    scope: { kind: 'list' },
+    request: () => ({}),
+  },
+  {
     method: 'POST',
     url: v1('/board/save'),
     access: [Perm.DashboardView],

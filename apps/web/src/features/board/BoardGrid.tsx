@@ -61,39 +61,30 @@ export function BoardGrid({ board, index, live, onLayouts, onEdit, onRemove, onV
           onDragStop={save}
           onResizeStop={save}
         >
-          {board.cards.map((card) => {
-            const height = (layouts[bp].find((l) => l.i === card.id)?.h ?? 4) * ROW_HEIGHT;
-            return (
-              <div key={card.id} data-card-id={card.id}>
-                <BoardCardFrame
-                  title={cardTitle(card, index)}
-                  noAccess={!index.inScope(card)}
-                  onEdit={() => onEdit(card)}
-                  onRemove={() => onRemove(card)}
-                  testId={`board-card-${card.kind}`}
-                >
-                  {card.kind === 'indicator' ? (
-                    <IndicatorCardBody
-                      card={card}
-                      tag={index.tag(card.device_id, card.tag_id)!}
-                      online={
-                        (live.online.get(card.device_id) ?? index.device(card.device_id)?.online ?? 0) === 1
-                      }
-                      live={live}
-                    />
-                  ) : (
-                    <TrendCardBody
-                      card={card}
-                      tags={board.tags}
-                      deviceName={index.deviceName}
-                      height={Math.max(80, height - 120)}
-                      live={live}
-                    />
-                  )}
-                </BoardCardFrame>
-              </div>
-            );
-          })}
+          {board.cards.map((card) => (
+            <div key={card.id} data-card-id={card.id}>
+              <BoardCardFrame
+                title={cardTitle(card, index)}
+                noAccess={!index.inScope(card)}
+                onEdit={() => onEdit(card)}
+                onRemove={() => onRemove(card)}
+                testId={`board-card-${card.kind}`}
+              >
+                {card.kind === 'indicator' ? (
+                  <IndicatorCardBody
+                    card={card}
+                    tag={index.tag(card.device_id, card.tag_id)!}
+                    online={
+                      (live.online.get(card.device_id) ?? index.device(card.device_id)?.online ?? 0) === 1
+                    }
+                    live={live}
+                  />
+                ) : (
+                  <TrendCardBody card={card} tags={board.tags} deviceName={index.deviceName} live={live} />
+                )}
+              </BoardCardFrame>
+            </div>
+          ))}
         </Responsive>
       ) : null}
     </div>

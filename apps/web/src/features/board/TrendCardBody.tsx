@@ -17,7 +17,6 @@ interface Props {
   card: TrendCard;
   tags: readonly BoardTag[];
   deviceName(id: number): string | undefined;
-  height: number;
   live: BoardLive;
 }
 
@@ -44,7 +43,8 @@ function useLiveTick(live: BoardLive, refs: TrendCard['tags']): number {
 }
 
 /** A trend: up to 10 tags of any devices in scope on one uPlot chart of the history screen. */
-export function TrendCardBody({ card, tags, deviceName, height, live }: Props) {
+/** The chart fills the card (it resizes with it): the plot gets what the legend leaves. */
+export function TrendCardBody({ card, tags, deviceName, live }: Props) {
   const { t } = useTranslation('board');
   const anchor = useAnchor(SLIDE_MS);
   const view = useMemo(
@@ -93,7 +93,7 @@ export function TrendCardBody({ card, tags, deviceName, height, live }: Props) {
       data={data}
       tags={legend}
       view={view}
-      height={height}
+      height="fill"
       compact
       loading={queries.some((q) => q.isFetching)}
       onZoom={() => undefined}

@@ -1,5 +1,6 @@
 /** Public entry of features/board: the data board's pieces the dashboard page composes. */
 export { BoardGrid } from './BoardGrid.tsx';
+export { BoardSuggestion } from './BoardSuggestion.tsx';
 export { CardEditor } from './CardEditor.tsx';
 export { FavouritesPanel } from './FavouritesPanel.tsx';
 export { boardIndex, cardTitle } from './board-index.ts';

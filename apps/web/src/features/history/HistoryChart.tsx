@@ -20,7 +20,8 @@ interface Props {
   tags: readonly LegendTag[];
   /** The visible window: the x axis always shows exactly this. */
   view: TimeRange;
-  height: number;
+  /** Of the plot in px, or 'fill': the plot takes the height its container leaves (a board card). */
+  height: number | 'fill';
   /** Phone width: fewer y axes. */
   compact: boolean;
   /** A drag-selection (zoom in). */
@@ -49,6 +50,9 @@ export function HistoryChart(props: Props) {
   const plotRef = useRef<uPlot | null>(null);
   const [lib, setLib] = useState<typeof uPlot | null>(null);
   const [width, setWidth] = useState(0);
+  const [boxHeight, setBoxHeight] = useState(0);
+  const fill = height === 'fill';
+  const plotHeight = fill ? boxHeight : height;
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
 
@@ -71,7 +75,9 @@ export function HistoryChart(props: Props) {
     if (!box) return;
     const ro = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+      const h = Math.floor(entries[0]?.contentRect.height ?? 0);
       setWidth((prev) => (prev === w ? prev : w));
+      setBoxHeight((prev) => (prev === h ? prev : h));
     });
     ro.observe(box);
     return () => ro.disconnect();
@@ -106,7 +112,7 @@ export function HistoryChart(props: Props) {
 
   useEffect(() => {
     const box = boxRef.current;
-    if (!lib || !box || width <= 0) return;
+    if (!lib || !box || width <= 0 || plotHeight <= 0) return;
     const shaped = chartOptions({
       tags: (JSON.parse(shapeKey) as [number, number, string][]).map(([id, dataType, unit]) => ({
         id,
@@ -122,7 +128,7 @@ export function HistoryChart(props: Props) {
     const series = shaped.series;
     const opts: uPlot.Options = {
       width,
-      height,
+      height: plotHeight,
       ms: 1,
       legend: { show: false },
       padding: [12, 12, 0, 0],
@@ -181,16 +187,16 @@ export function HistoryChart(props: Props) {
     };
     // Width and height changes resize the chart below instead of rebuilding it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lib, shapeKey, layout, mode, colors, compact, width > 0]);
+  }, [lib, shapeKey, layout, mode, colors, compact, width > 0, plotHeight > 0]);
 
   useEffect(() => {
     const u = plotRef.current;
-    if (!u || width <= 0) return;
-    if (u.width !== width || u.height !== height) {
-      u.setSize({ width, height });
+    if (!u || width <= 0 || plotHeight <= 0) return;
+    if (u.width !== width || u.height !== plotHeight) {
+      u.setSize({ width, height: plotHeight });
       live.current.onPlotWidth(u.bbox.width / devicePixelRatio);
     }
-  }, [width, height]);
+  }, [width, plotHeight]);
 
   // New data or a new window: draw it, x exactly the window, y fitted to what is visible.
   useEffect(() => {
@@ -223,8 +229,12 @@ export function HistoryChart(props: Props) {
     });
 
   return (
-    <div className="history-chart" data-testid="history-chart" aria-busy={loading}>
-      <div className="history-chart-plot" style={{ height }}>
+    <div
+      className={fill ? 'history-chart history-chart-fill' : 'history-chart'}
+      data-testid="history-chart"
+      aria-busy={loading}
+    >
+      <div className="history-chart-plot" style={fill ? undefined : { height }}>
         <div ref={boxRef} className="history-chart-canvas" />
         {overlay ? <div className="history-chart-overlay">{overlay}</div> : null}
         {loading && !overlay ? (

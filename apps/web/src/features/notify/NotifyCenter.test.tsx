@@ -69,9 +69,11 @@ let client: QueryClient;
 const socket = () => FakeWebSocket.all.at(-1)!;
 const banners = () => [...host.querySelectorAll('[data-testid="critical-banner"]')];
 
-async function mount() {
+async function mount(path = '/') {
   client = new QueryClient();
-  const router = createMemoryRouter([{ path: '/', element: <NotifyCenter /> }]);
+  const router = createMemoryRouter([{ path: '*', element: <NotifyCenter /> }], {
+    initialEntries: [path],
+  });
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -185,6 +187,19 @@ describe('NotifyCenter', () => {
     const close = banners()[0]!.querySelector<HTMLButtonElement>('.ant-alert-close-icon');
     await act(async () => close?.click());
     expect(banners()).toHaveLength(0);
+  });
+
+  it('lies over a live remote screen (the page does not move), and pushes other pages down', async () => {
+    await mount('/device/remote?id=7');
+    const center = () => host.querySelector<HTMLElement>('[data-testid="notify-center"]')!;
+    await act(async () => socket().deliver({ type: 'alarm', event: 'raised', level: 16, record: record() }));
+    expect(banners()).toHaveLength(1);
+    expect(center().dataset.overlay).toBe('true');
+    expect(center().classList.contains('is-overlay')).toBe(true);
+    await act(async () => root.unmount());
+    host.remove();
+    await mount('/device/devicelist');
+    expect(center().dataset.overlay).toBe('false');
   });
 
   it('the banner clears when the alarm recovers (after it was acknowledged)', async () => {

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Empty, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Skeleton, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BoardLimits, Perm, type BoardCard, type BoardLayouts, type BoardTagRef } from '@hmi/domain';
 import {
   BoardGrid,
   boardIndex,
+  BoardSuggestion,
   CardEditor,
   cardRefs,
   FavouritesPanel,
@@ -76,7 +77,10 @@ export function DashboardPage() {
           {board.isPending ? (
             <Skeleton active />
           ) : cards.length === 0 ? (
-            <Empty description={<span data-testid="board-empty">{t('empty')}</span>} />
+            <BoardSuggestion
+              saving={save.isPending}
+              onAccept={(suggested) => commit(suggested.cards, suggested.layouts)}
+            />
           ) : data ? (
             <BoardGrid
               board={data}
