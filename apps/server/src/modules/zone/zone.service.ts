@@ -14,6 +14,8 @@ import type { Database, Zone } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
+import type { Bus } from '../../plugins/bus.ts';
+import '../device/device.events.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { ZoneRepo } from './zone.repo.ts';
@@ -43,6 +45,8 @@ export class ZoneService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly zones: ZoneRepo,
+    /** Devices assigned to a zone: 'device.scope' (remote sessions on them are checked again). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   async list(caller: CurrentUser): Promise<ZoneListReply> {
@@ -110,6 +114,7 @@ export class ZoneService {
       if (touched.some((z) => !held.has(z))) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     }
     await this.db.transaction().execute((trx) => this.zones.assign(caller.teamId, body.zone_id, ids, trx));
+    this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: ids });
     return { updated: ids.length };
   }
 
