@@ -15,7 +15,6 @@ import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import '../device/device.events.ts';
 import type { DeviceGroupRepo } from './device-group.repo.ts';
 import { subtreeIds, type GroupRecordRow } from './group-tree.ts';
 

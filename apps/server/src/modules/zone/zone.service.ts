@@ -15,7 +15,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import '../device/device.events.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { ZoneRepo } from './zone.repo.ts';
