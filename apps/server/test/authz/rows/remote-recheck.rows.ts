@@ -54,6 +54,15 @@ const ok = async (res: Promise<{ body: { code: number } }>, what: string) =>
 const post = (c: RecheckContext, path: string, token: string, body?: object) =>
   c.server.call('POST', path, { token, ...(body ? { body } : {}) });
 
+const group = async (c: RecheckContext, name: string, parent: number | null = null) => {
+  const res = await c.server.call<{ id: number }>('POST', '/device/group/add', {
+    token: c.main.token,
+    body: { name, parent_id: parent },
+  });
+  expect(res.body.code, 'group add').toBe(0);
+  return res.body.data.id;
+};
+
 export const recheckRows: RecheckRow[] = [
   {
     event: 'unbind (binding wall)',
@@ -80,15 +89,8 @@ export const recheckRows: RecheckRow[] = [
     event: 'device moved to another group',
     byGroup: true,
     setup: async (c) => {
-      const add = async (name: string) =>
-        (
-          await c.server.call<{ id: number }>('POST', '/device/group/add', {
-            token: c.main.token,
-            body: { name, parent_id: null },
-          })
-        ).body.data.id;
-      c.made.granted = await add(`in${c.hmi.id}`);
-      c.made.other = await add(`out${c.hmi.id}`);
+      c.made.granted = await group(c, `in${c.hmi.id}`);
+      c.made.other = await group(c, `out${c.hmi.id}`);
       await ok(
         post(c, '/device/move', c.main.token, { ids: [c.hmi.id], group_id: c.made.granted }),
         'move in',
@@ -96,6 +98,30 @@ export const recheckRows: RecheckRow[] = [
     },
     act: (c) =>
       ok(post(c, '/device/move', c.main.token, { ids: [c.hmi.id], group_id: c.made.other }), 'move out'),
+  },
+  {
+    event: 'device edited into another group (/device/edit)',
+    byGroup: true,
+    setup: async (c) => {
+      c.made.granted = await group(c, `in${c.hmi.id}`);
+      c.made.other = await group(c, `out${c.hmi.id}`);
+      await ok(
+        post(c, '/device/move', c.main.token, { ids: [c.hmi.id], group_id: c.made.granted }),
+        'move in',
+      );
+    },
+    act: (c) => ok(post(c, '/device/edit', c.main.token, { id: c.hmi.id, group_id: c.made.other }), 'edit'),
+  },
+  {
+    event: 'its group moved out of the granted group',
+    byGroup: true,
+    setup: async (c) => {
+      c.made.granted = await group(c, `top${c.hmi.id}`);
+      c.made.sub = await group(c, `sub${c.hmi.id}`, c.made.granted);
+      await ok(post(c, '/device/move', c.main.token, { ids: [c.hmi.id], group_id: c.made.sub }), 'move in');
+    },
+    act: (c) =>
+      ok(post(c, '/device/group/move', c.main.token, { id: c.made.sub, parent_id: null }), 'group move'),
   },
   {
     event: 'device assigned to a zone the role does not hold',
