@@ -136,7 +136,7 @@ export function composeApp(infra: Infrastructure) {
   const memberGrants = new MemberGrantsRepo(db);
   const creators = new CreatorGrantService(memberGrants);
   const principals = new PrincipalService(tokens, users, scopes);
-  const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000);
+  const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000, bus);
   const throttle = new LoginThrottle(
     new LoginAttemptRepo(db),
     config.loginThrottle.limit,
@@ -186,7 +186,7 @@ export function composeApp(infra: Infrastructure) {
   const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo, billingClock.now);
 
   // Devices, groups, labels, templates and their alarm rules.
-  const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators);
+  const deviceGroups = new DeviceGroupService(db, new DeviceGroupRepo(db), creators, bus);
   const labels = new LabelService(new LabelRepo(db));
   const templates = new TemplateService(
     db,
@@ -207,7 +207,7 @@ export function composeApp(infra: Infrastructure) {
   const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, ruleChanges);
 
   // Security zones: operating a device (writing a tag) needs its zone.
-  const zones = new ZoneService(db, new ZoneRepo(db));
+  const zones = new ZoneService(db, new ZoneRepo(db), bus);
 
   // Live data: ingest, commands, the device data sockets.
   const ingest = new IngestService(db, historyStore, bus, log, deviceQuotas);
@@ -337,6 +337,7 @@ export function composeApp(infra: Infrastructure) {
       new BindThrottle(limiter),
       bindingWall,
       creators,
+      bus,
     ),
     monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig, deviceQuotas),
     ingest,

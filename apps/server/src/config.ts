@@ -117,6 +117,10 @@ const envSchema = z.object({
     .optional(),
   REMOTE_TRAFFIC_FLUSH_MS: int(5000, 100),
   REMOTE_OPEN_TIMEOUT_MS: int(10_000, 100),
+  // Open sessions at once (beyond: 1036 with data.limit): per device, per user, per team.
+  REMOTE_MAX_SESSIONS_PER_DEVICE: int(10, 1),
+  REMOTE_MAX_SESSIONS_PER_USER: int(10, 1),
+  REMOTE_MAX_SESSIONS_PER_TEAM: int(50, 1),
   DIACOM_CLIENT_ID: z.string().min(1).max(128).default('diacom'),
   /** Test only: POST /v1/billing/test/clock moves the billing clock (refused with NODE_ENV=production). */
   BILLING_TEST_CLOCK: bool(false),
@@ -219,7 +223,8 @@ export interface Config {
    * Remote access: the ws(s):// base devices dial (TUNNEL_PUBLIC_URL; undefined: derived from
    * the listening address), maximum session and idle time (ms), the minimum HMI firmware
    * (undefined: none), how often session bytes go to the traffic ledger, how long the device has
-   * to answer tunnel_open, and the DIACom app's client id (header X-Client-Id).
+   * to answer tunnel_open, the DIACom app's client id (header X-Client-Id), and how many
+   * sessions may be open at once per device, per user and per team.
    */
   remote: {
     publicUrl: string | undefined;
@@ -229,6 +234,7 @@ export interface Config {
     flushMs: number;
     openTimeoutMs: number;
     diacomClientId: string;
+    maxSessions: { device: number; user: number; team: number };
   };
   /** BILLING_TEST_CLOCK: the test-only route that moves the billing clock is registered. */
   billingTestClock: boolean;
@@ -339,6 +345,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flushMs: e.REMOTE_TRAFFIC_FLUSH_MS,
       openTimeoutMs: e.REMOTE_OPEN_TIMEOUT_MS,
       diacomClientId: e.DIACOM_CLIENT_ID,
+      maxSessions: {
+        device: e.REMOTE_MAX_SESSIONS_PER_DEVICE,
+        user: e.REMOTE_MAX_SESSIONS_PER_USER,
+        team: e.REMOTE_MAX_SESSIONS_PER_TEAM,
+      },
     },
     billingTestClock: e.BILLING_TEST_CLOCK,
   };

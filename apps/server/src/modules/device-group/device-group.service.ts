@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceGroupRepo } from './device-group.repo.ts';
 import { subtreeIds, type GroupRecordRow } from './group-tree.ts';
 
@@ -35,6 +36,8 @@ export class DeviceGroupService {
     private readonly db: Kysely<Database>,
     private readonly groups: DeviceGroupRepo,
     private readonly creators: CreatorGrants = noCreatorGrants,
+    /** A moved group moves its devices' scope: 'device.scope' (remote sessions are checked again). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   async list(caller: CurrentUser): Promise<GroupListReply> {
@@ -90,6 +93,7 @@ export class DeviceGroupService {
       }
     }
     const updated = await this.groups.update(body.id, { parent_id: body.parent_id });
+    this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: null });
     return present(updated, await this.countOf(caller, body.id));
   }
 

@@ -13,3 +13,20 @@ declare module '../../plugins/bus.ts' {
     'device.binding': DeviceBindingEvent;
   }
 }
+
+/**
+ * Devices of a team changed group or zone (a device edited or moved to another group, a group
+ * moved under another parent: `deviceIds` null, every device of the team; devices assigned to a
+ * zone): who may see or operate them may have changed. Remote sessions on them are checked again
+ * at once (modules/remote, `RemoteService.mayHold`).
+ */
+export interface DeviceScopeEvent {
+  teamId: number;
+  deviceIds: number[] | null;
+}
+
+declare module '../../plugins/bus.ts' {
+  interface BusEvents {
+    'device.scope': DeviceScopeEvent;
+  }
+}

@@ -20,6 +20,7 @@ import { assertValid } from '../../lib/validate.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupService } from '../device-group/index.ts';
 import type { LabelService } from '../label/index.ts';
@@ -47,6 +48,8 @@ export class DeviceService {
     private readonly bindThrottle: BindThrottle,
     private readonly wall: BindingWall,
     private readonly creators: CreatorGrants = noCreatorGrants,
+    /** A device moved to another group: 'device.scope' (remote sessions on it are checked again). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
@@ -183,6 +186,8 @@ export class DeviceService {
       }),
     );
     if (templateChanged) await this.publisher.publish([device.id]);
+    if (body.group_id !== undefined && body.group_id !== device.group_id)
+      this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: [device.id] });
     return this.detail(caller, device.id);
   }
 
@@ -190,6 +195,7 @@ export class DeviceService {
     const devices = await this.requireAll(caller, ids);
     if (groupId !== null) await this.groups.require(caller, groupId);
     await this.devices.update(caller.teamId, devices, { group_id: groupId });
+    this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: [...devices] });
     return devices.length;
   }
 

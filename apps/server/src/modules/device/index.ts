@@ -1,2 +1,2 @@
 /** The device module's public entry: the 'device.binding' event (its bus topic is declared beside it). */
-export type { DeviceBindingEvent } from './device.events.ts';
+export type { DeviceBindingEvent, DeviceScopeEvent } from './device.events.ts';

@@ -46,7 +46,12 @@ export class DiacomService {
     if (!user || user.diacom !== 1 || !mayOpen) return { list: [] };
     const devices = await this.repo.listDevices(caller.scope);
     const statuses = new Map<number, TunnelStatus>(
-      (await this.status.of(devices.map((d) => d.id))).map((s) => [s.device_id, s]),
+      (
+        await this.status.of(
+          caller.teamId,
+          devices.map((d) => d.id),
+        )
+      ).map((s) => [s.device_id, s]),
     );
     return {
       list: devices.map((d) => ({

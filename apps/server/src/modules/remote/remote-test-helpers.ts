@@ -44,6 +44,8 @@ export async function tcpServer(onConnection: (s: Socket) => void = (s) => s.pip
 export interface FakeHmi {
   id: number;
   sn: string;
+  /** Its PIN (another team binds it with it). */
+  secret: string;
   client: MqttClient;
   commands: DeviceCommand[];
   /** The device side sockets it dialled. */
@@ -79,6 +81,7 @@ export async function fakeHmi(
   const hmi: FakeHmi = {
     id: device.id,
     sn: device.sn,
+    secret: device.secret,
     client,
     commands: [],
     dialled: [],

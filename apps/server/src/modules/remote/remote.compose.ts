@@ -79,6 +79,7 @@ export function composeRemote(deps: {
       openTimeoutMs: config.remote.openTimeoutMs,
       billing,
       deviceBase: () => deviceBaseUrl(config, address()),
+      maxSessions: config.remote.maxSessions,
     },
     deps.reload,
   );

@@ -5,7 +5,19 @@ import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 
 export type SessionRow = Selectable<RemoteSessionsTable>;
 
-/** SQL of remote access: devices in scope, session records, who uses a device now. */
+/** The sessions open now that count against each cap (remote.service, open). */
+export interface OpenCounts {
+  device: number;
+  user: number;
+  team: number;
+}
+
+/**
+ * SQL of remote access: devices in scope, session records, who uses a device now. Session
+ * records are per binding: BindingWall purges a device's rows (`remote_sessions` is one of
+ * `DEVICE_DATA_TABLES`) when a binding ends and when one begins, and the readers here also keep
+ * to the caller's team.
+ */
 export class RemoteRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -13,11 +25,24 @@ export class RemoteRepo {
   device(scope: DataScope, id: number) {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'sn', 'team_id', 'name', 'online', 'firmware', 'vnc'])
+      .select(['id', 'sn', 'team_id', 'name', 'online', 'firmware', 'vnc', 'bound_at'])
       .where('id', '=', id)
       .where('team_id', 'is not', null)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
       .executeTakeFirst();
+  }
+
+  /** The binding (team, bound_at) of each of the devices, by id (absent: no such device). */
+  async bindings(
+    ids: readonly number[],
+  ): Promise<Map<number, { teamId: number | null; boundAt: number | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['id', 'team_id', 'bound_at'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, { teamId: r.team_id, boundAt: r.bound_at }]));
   }
 
   /** The ids of `ids` that are devices of the scope. */
@@ -74,6 +99,37 @@ export class RemoteRepo {
     }
   }
 
+  /**
+   * Open sessions counted against the caps for a session just inserted (`id`): those of the
+   * device, of the user and of the team opened up to it (ids grow: of two racing opens, the
+   * later one is the one beyond a cap).
+   */
+  async openCounts(
+    id: number,
+    at: { deviceId: number; userId: number; teamId: number },
+  ): Promise<OpenCounts> {
+    const count = async (column: 'device_id' | 'user_id' | 'team_id', value: number) => {
+      const r = await this.db
+        .selectFrom('remote_sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column, '=', value)
+        .where('ended_at', 'is', null)
+        .where('id', '<=', id)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    };
+    return {
+      device: await count('device_id', at.deviceId),
+      user: await count('user_id', at.userId),
+      team: await count('team_id', at.teamId),
+    };
+  }
+
+  /** Deletes a record (a session refused after its insert: beyond a cap). */
+  async remove(id: number): Promise<void> {
+    await this.db.deleteFrom('remote_sessions').where('id', '=', id).execute();
+  }
+
   session(id: number) {
     return this.db.selectFrom('remote_sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -90,12 +146,13 @@ export class RemoteRepo {
       .executeTakeFirst();
   }
 
-  /** Open sessions of the devices. */
-  openOf(deviceIds: readonly number[]) {
+  /** Open sessions of the team's devices. */
+  openOf(teamId: number, deviceIds: readonly number[]) {
     if (deviceIds.length === 0) return Promise.resolve([] as SessionRow[]);
     return this.db
       .selectFrom('remote_sessions')
       .selectAll()
+      .where('team_id', '=', teamId)
       .where('device_id', 'in', deviceIds)
       .where('ended_at', 'is', null)
       .execute();
@@ -111,11 +168,13 @@ export class RemoteRepo {
       .execute();
   }
 
-  async page(deviceId: number, offset: number, limit: number) {
+  /** The team's records of the device (this binding's: BindingWall purged the others). */
+  async page(teamId: number, deviceId: number, offset: number, limit: number) {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('remote_sessions')
         .selectAll()
+        .where('team_id', '=', teamId)
         .where('device_id', '=', deviceId)
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
@@ -125,6 +184,7 @@ export class RemoteRepo {
       this.db
         .selectFrom('remote_sessions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('team_id', '=', teamId)
         .where('device_id', '=', deviceId)
         .executeTakeFirstOrThrow(),
     ]);

@@ -32,6 +32,9 @@ export interface OperateGuard {
 
 export type RemoteClient = 'web' | 'cli' | 'diacom';
 
+/** The HMI's own VNC server port (docs/protocol.md, Tunnels): a port forward to it is the screen. */
+export const HMI_VNC_PORT = 5900;
+
 export interface RemoteSettings {
   maxSessionMs: number;
   idleMs: number;
@@ -42,6 +45,8 @@ export interface RemoteSettings {
   billing: boolean;
   /** ws(s)://host[:port] devices dial on this server. */
   deviceBase: () => string;
+  /** Sessions open at once per device, per user, per team (beyond: 1036, data.limit). */
+  maxSessions: { device: number; user: number; team: number };
 }
 
 const targetText = (t: TunnelTarget) => (t === 'vnc' ? 'vnc' : String(t.port));
@@ -72,17 +77,29 @@ export class RemoteService {
     private readonly settings: RemoteSettings,
     private readonly reload: PrincipalLoader = async (u) => u,
   ) {
-    hub.accessCheck = (t) => this.stillAllowed(t);
+    hub.accessCheck = (t) => this.mayHold(t);
   }
 
-  /** Whether the tunnel's user still may: signed in, in the team, device in scope, the mode's rights. */
-  private async stillAllowed(t: Tunnel): Promise<boolean> {
-    const { caller, teamId, deviceId, mode } = t.binding;
+  /**
+   * The one place that decides whether a tunnel's user may still hold it (docs/architecture.md,
+   * Remote access: "session re-check events"): the session that opened it is alive (not logged
+   * out, revoked, password changed) and the account active; the user is still in the team; the
+   * device is still in the same binding (team and bound_at) and in the user's data scope; and
+   * the mode's rights: operate needs hmi 6 and the device's zone, view hmi 6 or hmi-check 48.
+   * Every event that can take one of these away reaches it through the tunnel hub; a session
+   * that fails ends ('access'): a running RFB stream cannot be downgraded to view safely (the
+   * view filter must see its handshake).
+   */
+  async mayHold(t: Tunnel): Promise<boolean> {
+    const { caller, teamId, deviceId, mode, boundAt } = t.binding;
     if (!caller) return true;
     const user = await this.reload(caller);
-    if (!user || user.teamId !== teamId || !(await this.repo.device(user.scope, deviceId))) return false;
+    if (!user || user.teamId !== teamId) return false;
+    const device = await this.repo.device(user.scope, deviceId);
+    if (!device || device.team_id !== teamId || (boundAt !== undefined && device.bound_at !== boundAt))
+      return false;
     if (mode === 'operate')
-      return user.permissions.has(Perm.DeviceHmi) && this.zones.canOperate(user.scope, deviceId);
+      return user.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(user.scope, deviceId));
     return user.permissions.has(Perm.DeviceHmi) || user.permissions.has(Perm.DeviceHmiCheck);
   }
 
@@ -93,12 +110,15 @@ export class RemoteService {
   ): Promise<RemoteSession> {
     const device = await this.repo.device(caller.scope, body.device_id);
     if (!device || device.team_id === null) throw noData();
-    const target = body.target ?? 'vnc';
+    const asked = body.target ?? 'vnc';
     const mayOperate =
       caller.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(caller.scope, device.id));
     const mayView = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
     if (!mayView) throw denied();
-    if (target !== 'vnc' && !mayOperate) throw denied();
+    // A port forward operates (hmi 6 and the zone); one to the HMI's VNC port is the screen
+    // itself: from here on it is a VNC session (one operator, the view filter for the others).
+    if (asked !== 'vnc' && !mayOperate) throw denied();
+    const target: TunnelTarget = asked !== 'vnc' && asked.port === HMI_VNC_PORT ? 'vnc' : asked;
     if (body.takeover && !caller.isMain) throw denied();
     const user = await this.repo.userName(caller.id);
     if (!user) throw denied();
@@ -143,6 +163,7 @@ export class RemoteService {
       sessionId = await this.repo.insert({ ...row, mode });
     }
     if (sessionId === undefined) throw new AppError(ErrorCode.E1007_SERVER);
+    await this.withinCaps(sessionId, device.id, caller.id, device.team_id);
 
     const tokens = { client: newTunnelToken(), device: newTunnelToken() };
     const tunnel = new Tunnel(
@@ -159,6 +180,7 @@ export class RemoteService {
         maxMs: this.settings.maxSessionMs,
         idleMs: this.settings.idleMs,
         caller,
+        boundAt: device.bound_at,
       },
       tokens,
       this.hub.ended,
@@ -166,6 +188,11 @@ export class RemoteService {
     );
     this.hub.add(tunnel);
     await this.status.publish(device.team_id, device.id);
+    // A right taken away while this opened (its event came before the tunnel was here).
+    if (!(await this.mayHold(tunnel))) {
+      tunnel.end('access');
+      throw noData();
+    }
 
     const url = `${this.settings.deviceBase()}${API_BASE}${TUNNEL_DEVICE_WS_PATH}/${tunnelId}`;
     try {
@@ -202,6 +229,26 @@ export class RemoteService {
     };
   }
 
+  /**
+   * The caps (REMOTE_MAX_SESSIONS_PER_DEVICE / _USER / _TEAM): the session just inserted is
+   * counted with those opened before it; beyond a cap its record is deleted and the open refused
+   * with 1036 (SPEC 8 has no "too many sessions"; 1036 is its code for "too many", HTTP 429)
+   * naming the cap in data (limit, max) for the translated message.
+   */
+  private async withinCaps(sessionId: number, deviceId: number, userId: number, teamId: number) {
+    const open = await this.repo.openCounts(sessionId, { deviceId, userId, teamId });
+    const caps = this.settings.maxSessions;
+    const limit = (['device', 'user', 'team'] as const).find((k) => open[k] > caps[k]);
+    if (!limit) return;
+    await this.repo.remove(sessionId);
+    await this.status.publish(teamId, deviceId);
+    throw new AppError(
+      ErrorCode.E1036_TOO_FREQUENT,
+      { limit, max: caps[limit] },
+      `Too many remote sessions open (${limit}: at most ${caps[limit]})`,
+    );
+  }
+
   /** Ends a session: its user ('closed') or the team's main account ('admin'). */
   async close(caller: CurrentUser, sessionId: number): Promise<RemoteSessionRecord> {
     const row = await this.sessionInScope(caller, sessionId);
@@ -217,12 +264,20 @@ export class RemoteService {
   async sessions(caller: CurrentUser, q: { device_id: number; page: number; page_size: number }) {
     const device = await this.repo.device(caller.scope, q.device_id);
     if (!device) throw noData();
-    const { rows, total } = await this.repo.page(device.id, (q.page - 1) * q.page_size, q.page_size);
+    const { rows, total } = await this.repo.page(
+      caller.teamId,
+      device.id,
+      (q.page - 1) * q.page_size,
+      q.page_size,
+    );
     return { total, items: rows.map((r) => this.present(r)) };
   }
 
   async statuses(caller: CurrentUser, deviceIds: readonly number[]): Promise<TunnelStatus[]> {
-    return this.status.of(await this.repo.devicesInScope(caller.scope, [...new Set(deviceIds)]));
+    return this.status.of(
+      caller.teamId,
+      await this.repo.devicesInScope(caller.scope, [...new Set(deviceIds)]),
+    );
   }
 
   /** Ends the record now and tells the server holding the tunnel (the bus reaches every one). */

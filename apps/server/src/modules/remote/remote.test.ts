@@ -352,7 +352,12 @@ describe('remote access: open rules', () => {
   });
 
   it('view sessions cannot operate: the server drops key, pointer and clipboard messages', async () => {
-    const h = await hmi();
+    // An RFB server's greeting, then an echo of what the filter passed.
+    const greeter = await tcpServer((sock) => {
+      sock.write('RFB 003.008\n');
+      sock.pipe(sock);
+    });
+    const h = await hmi(undefined, true, greeter.port);
     const viewer = await createSubAccount(server, main, {
       permissions: [Perm.DeviceHmi, Perm.DeviceHmiCheck],
       deviceIds: [h.id],
@@ -362,12 +367,14 @@ describe('remote access: open rules', () => {
     const c = await clientSocket(server, s);
     const version = Buffer.from('RFB 003.008\n', 'latin1');
     const update = Buffer.from([3, 0, 0, 0, 0, 0, 0, 10, 0, 10]);
+    await c.until(12); // a client answers the server's greeting
     c.ws.send(Buffer.concat([version, Buffer.from([1, 0]), Buffer.from([4, 1, 0, 0, 0, 0, 0, 0x61])]));
     c.ws.send(Buffer.concat([Buffer.from([5, 1, 0, 1, 0, 1]), update]));
-    const back = await c.until(12 + 2 + 10);
+    const back = await c.until(12 + 12 + 2 + 10);
     await new Promise((r) => setTimeout(r, 100));
-    expect(c.received.equals(Buffer.concat([version, Buffer.from([1, 1]), update]))).toBe(true);
-    expect(back.length).toBe(24);
+    expect(c.received.equals(Buffer.concat([version, version, Buffer.from([1, 1]), update]))).toBe(true);
+    expect(back.length).toBe(36);
+    await greeter.close();
   });
 });
 

@@ -40,8 +40,19 @@ const stream = Buffer.concat([
 ]);
 const expected = Buffer.concat([version, Buffer.from([1]), Buffer.from([1]), watching]);
 
-function run(chunks: Buffer[]): { out: Buffer; filter: RfbViewFilter } {
+/** What the HMI's server sends first: its version and, for 3.3, the security type (None). */
+const server38 = Buffer.from('RFB 003.008\n', 'latin1');
+const server33 = Buffer.concat([Buffer.from('RFB 003.003\n', 'latin1'), i32(1)]);
+
+/** A filter that saw the server's greeting (a client answers it, never speaks first). */
+function greeted(server: Buffer = server38): RfbViewFilter {
   const filter = new RfbViewFilter();
+  filter.fromServer(server);
+  return filter;
+}
+
+function run(chunks: Buffer[], server: Buffer = server38): { out: Buffer; filter: RfbViewFilter } {
+  const filter = greeted(server);
   return { out: Buffer.concat(chunks.flatMap((c) => filter.push(c))), filter };
 }
 
@@ -84,13 +95,13 @@ describe('RfbViewFilter', () => {
 
   it('knows version 3.3 (no security choice from the client)', () => {
     const v33 = Buffer.from('RFB 003.003\n', 'latin1');
-    const { out } = run([Buffer.concat([v33, Buffer.from([0]), pointerEvent, updateRequest])]);
+    const { out } = run([Buffer.concat([v33, Buffer.from([0]), pointerEvent, updateRequest])], server33);
     expect(out.equals(Buffer.concat([v33, Buffer.from([1]), updateRequest]))).toBe(true);
   });
 
   it('drops a long clipboard text as it streams, never holding it', () => {
     const text = Buffer.alloc(100_000, 0x41);
-    const filter = new RfbViewFilter();
+    const filter = greeted();
     filter.push(handshake);
     const head = Buffer.concat([Buffer.from([6, 0, 0, 0]), i32(text.length)]);
     expect(filter.push(head)).toEqual([]);
@@ -100,7 +111,7 @@ describe('RfbViewFilter', () => {
   });
 
   it('fails on a message type it cannot frame', () => {
-    const filter = new RfbViewFilter();
+    const filter = greeted();
     filter.push(handshake);
     expect(() => filter.push(Buffer.from([77, 0, 0]))).toThrow(RfbFramingError);
   });

@@ -35,6 +35,17 @@ export interface TunnelHubSettings {
  * the server's open records are ended ('shutdown') when it starts again. Session ends asked on
  * the bus (remote.end: administrators, takeovers, from any server) close the tunnel here when
  * this server holds it.
+ *
+ * Session re-check events: every bus event that can take away a user's right to a session
+ * reaches `accessCheck` (RemoteService.mayHold) for the tunnels it concerns, which end at once
+ * ('access') when it says no: team.access (role, grants, zones of a role, membership),
+ * device.scope (a device moved to another group or assigned to a zone, a group moved),
+ * session.ended (logout, password change or reset, account closure, a revoked session family)
+ * and device.binding (unbind, bind). A tunnel whose device is no longer in the binding it opened
+ * in (another team, or bound again) ends with the bytes it moved since the last flush left
+ * uncharged: they never reach the ledger of the device's next binding. Each flush checks the
+ * bindings of all tunnels too, so that a lost bus event (delivery is at most once) costs at
+ * most flushMs.
  */
 export class TunnelHub {
   private readonly tunnels = new Map<string, Tunnel>();
@@ -66,8 +77,26 @@ export class TunnelHub {
       // A role, scope or membership changed: the tunnels of those users are checked again.
       this.bus.subscribe('team.access', (e) => {
         const users = new Set(e.userIds);
-        for (const t of [...this.tunnels.values()])
-          if (t.binding.teamId === e.teamId && users.has(t.binding.userId)) void this.recheck(t);
+        this.recheckWhere((b) => b.teamId === e.teamId && users.has(b.userId));
+      }),
+      // Devices changed group or zone: their tunnels are checked again.
+      this.bus.subscribe('device.scope', (e) => {
+        const ids = e.deviceIds && new Set(e.deviceIds);
+        this.recheckWhere((b) => b.teamId === e.teamId && (ids === null || ids.has(b.deviceId)));
+      }),
+      // Sessions ended (logout, password, closure, a revoked family): their tunnels are checked.
+      this.bus.subscribe('session.ended', (e) =>
+        this.recheckWhere(
+          (b) => b.userId === e.userId || (e.sessionId !== undefined && b.caller?.sessionId === e.sessionId),
+        ),
+      ),
+      // Unbound or bound: the tunnels of another binding end, their last bytes uncharged.
+      this.bus.subscribe('device.binding', (e) => {
+        const ids = new Set(e.deviceIds);
+        const hit = [...this.tunnels.values()].filter((t) => ids.has(t.binding.deviceId));
+        void this.endRebound(hit)
+          .catch((err: unknown) => this.log.error({ err }, 'remote binding check failed'))
+          .finally(() => this.recheckWhere((b) => ids.has(b.deviceId)));
       }),
     );
     this.flushTimer = setInterval(() => void this.flush(), this.settings.flushMs);
@@ -131,6 +160,29 @@ export class TunnelHub {
     this.pending.add(done);
   };
 
+  private recheckWhere(match: (b: Tunnel['binding']) => boolean): void {
+    for (const t of [...this.tunnels.values()]) if (match(t.binding)) void this.recheck(t);
+  }
+
+  /**
+   * Ends the tunnels whose device is no longer in the binding they opened in (unbound, another
+   * team's, bound again), without charging what they moved since the last flush.
+   */
+  private async endRebound(tunnels: readonly Tunnel[]): Promise<void> {
+    if (tunnels.length === 0) return;
+    const now = await this.repo.bindings([...new Set(tunnels.map((t) => t.binding.deviceId))]);
+    for (const t of tunnels) {
+      const b = now.get(t.binding.deviceId);
+      const same =
+        b !== undefined &&
+        b.teamId === t.binding.teamId &&
+        (t.binding.boundAt === undefined || b.boundAt === t.binding.boundAt);
+      if (same || t.ended) continue;
+      t.takeUnflushed();
+      t.end('access');
+    }
+  }
+
   private async recheck(t: Tunnel): Promise<void> {
     const allowed = await (this.accessCheck?.(t) ?? Promise.resolve(true)).catch(() => false);
     if (!allowed) t.end('access');
@@ -139,6 +191,11 @@ export class TunnelHub {
   /** Flushes every tunnel's bytes, then ends the sessions of devices out of traffic. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
+      try {
+        await this.endRebound([...this.tunnels.values()]);
+      } catch (err) {
+        this.log.error({ err }, 'remote binding check failed');
+      }
       const devices = new Set<number>();
       for (const t of [...this.tunnels.values()]) {
         try {

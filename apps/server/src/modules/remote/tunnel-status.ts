@@ -39,12 +39,13 @@ export class TunnelStatusBoard {
     private readonly bus: Bus,
   ) {}
 
-  async of(deviceIds: readonly number[]): Promise<TunnelStatus[]> {
-    return statusesOf(deviceIds, await this.repo.openOf(deviceIds));
+  /** The status of the team's devices (only the team's sessions: another binding's never show). */
+  async of(teamId: number, deviceIds: readonly number[]): Promise<TunnelStatus[]> {
+    return statusesOf(deviceIds, await this.repo.openOf(teamId, deviceIds));
   }
 
   async publish(teamId: number, deviceId: number): Promise<void> {
-    const [s] = await this.of([deviceId]);
+    const [s] = await this.of(teamId, [deviceId]);
     this.bus.publish('device.act', {
       teamId,
       act: {

@@ -22,8 +22,10 @@ export interface TunnelBinding {
   startedAt: number;
   maxMs: number;
   idleMs: number;
-  /** Who opened it, checked again when the team's access changes (end reason 'access'). */
+  /** Who opened it, checked again when one of their rights may have ended (end reason 'access'). */
   caller?: CurrentUser;
+  /** The device's bound_at when it opened: another binding (even of the same team) ends it. */
+  boundAt?: number | null;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
@@ -120,14 +122,19 @@ export class Tunnel {
   private pipe(): void {
     const client = this.sockets.client!.stream;
     const device = this.sockets.device!.stream;
+    // A view session: the client's RFB stream goes through the view-only filter, which reads
+    // the server's version (and 3.3 security type) from the device's stream.
+    const filter = this.binding.viewOnlyRfb ? new RfbViewFilter() : null;
     // Device -> client, and client -> device of operating sessions: piped as they come, counted
-    // by a listener beside the pipe (a pipe pauses the source for both).
+    // by a listener beside the pipe (a pipe pauses the source for both). The listener runs
+    // before the client can have the bytes, so the filter knows them before the answer.
     device.on('data', (chunk: Buffer) => {
       this.lastActivity = Date.now();
       this.down += chunk.length;
+      filter?.fromServer(chunk);
     });
     pipeline(device, client, () => this.end('device'));
-    if (!this.binding.viewOnlyRfb) {
+    if (!filter) {
       client.on('data', (chunk: Buffer) => {
         this.lastActivity = Date.now();
         this.up += chunk.length;
@@ -135,8 +142,6 @@ export class Tunnel {
       pipeline(client, device, () => this.end('client'));
       return;
     }
-    // A view session: the client's RFB stream through the view-only filter.
-    const filter = new RfbViewFilter();
     const upward = new Transform({
       highWaterMark: STREAM_HWM,
       transform: (chunk: Buffer, _enc, done) => {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Bus } from '../../plugins/bus.ts';
+import './session.events.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { SessionRepo } from './session.repo.ts';
 
@@ -20,6 +22,7 @@ export interface ClientMeta {
 type RotateOutcome =
   | { kind: 'ok'; userId: number; teamId: number; familyId: string; refresh: string }
   | { kind: 'expired' }
+  | { kind: 'revoked'; familyId: string }
   | { kind: 'closed' };
 
 /**
@@ -33,6 +36,8 @@ export class SessionService {
     private readonly repo: SessionRepo,
     private readonly tokens: AccessTokens,
     private readonly refreshTtlMs: number,
+    /** Tells every server a session ended ('session.ended': remote sessions end with it). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   /** Starts a new session for a user. */
@@ -63,7 +68,7 @@ export class SessionService {
       const claimed = row.used_at === null && (await this.repo.claimRefreshToken(row.id, now, trx));
       if (!claimed) {
         await this.repo.revokeFamily(row.family_id, now, trx);
-        return { kind: 'expired' };
+        return { kind: 'revoked', familyId: row.family_id };
       }
       if (row.expires_at <= now) return { kind: 'expired' };
       const refresh = randomToken();
@@ -81,7 +86,9 @@ export class SessionService {
       return { kind: 'ok', userId: row.user_id, teamId: row.team_id, familyId: row.family_id, refresh };
     });
     if (outcome.kind === 'closed') throw new AppError(ErrorCode.E1055_ACCOUNT_CLOSED);
-    if (outcome.kind === 'expired') throw new AppError(ErrorCode.E1040_REFRESH_TOKEN_EXPIRED);
+    if (outcome.kind === 'revoked') this.bus?.publish('session.ended', { sessionId: outcome.familyId });
+    if (outcome.kind === 'expired' || outcome.kind === 'revoked')
+      throw new AppError(ErrorCode.E1040_REFRESH_TOKEN_EXPIRED);
     const token = await this.tokens.sign({
       userId: outcome.userId,
       teamId: outcome.teamId,
@@ -91,12 +98,14 @@ export class SessionService {
   }
 
   /** Ends one session (logout): its access and refresh tokens stop working at once. */
-  end(sessionId: string): Promise<void> {
-    return this.repo.revokeFamily(sessionId, Date.now());
+  async end(sessionId: string): Promise<void> {
+    await this.repo.revokeFamily(sessionId, Date.now());
+    this.bus?.publish('session.ended', { sessionId });
   }
 
   /** Ends every session of a user (password reset, account closed). */
-  endAll(userId: number): Promise<void> {
-    return this.repo.revokeAllOfUser(userId, Date.now());
+  async endAll(userId: number): Promise<void> {
+    await this.repo.revokeAllOfUser(userId, Date.now());
+    this.bus?.publish('session.ended', { userId });
   }
 }

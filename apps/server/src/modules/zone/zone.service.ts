@@ -14,6 +14,7 @@ import type { Database, Zone } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { assertWithin } from '../role/index.ts';
@@ -46,6 +47,8 @@ export class ZoneService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly zones: ZoneRepo,
+    /** Devices assigned to a zone: 'device.scope' (remote sessions on them are checked again). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   async list(caller: CurrentUser): Promise<ZoneListReply> {
@@ -123,6 +126,7 @@ export class ZoneService {
       });
     }
     await this.db.transaction().execute((trx) => this.zones.assign(caller.teamId, body.zone_id, ids, trx));
+    this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: ids });
     return { updated: ids.length };
   }
 

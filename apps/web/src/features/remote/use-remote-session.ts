@@ -50,6 +50,16 @@ export function minVersionOf(e: unknown): string | undefined {
   return undefined;
 }
 
+/** The remote-session cap a refusal names (1036 with data.limit and data.max), if any. */
+export function sessionLimitOf(e: unknown): { limit: 'device' | 'user' | 'team'; max: number } | undefined {
+  if (!isApiError(e) || e.code !== ErrorCode.E1036_TOO_FREQUENT) return undefined;
+  if (typeof e.data !== 'object' || e.data === null) return undefined;
+  const { limit, max } = e.data as { limit?: unknown; max?: unknown };
+  if ((limit === 'device' || limit === 'user' || limit === 'team') && typeof max === 'number')
+    return { limit, max };
+  return undefined;
+}
+
 interface Options {
   deviceId: number | undefined;
   /** Ask for a view-only session (the user has hmi-check 48 only). */
@@ -125,7 +135,9 @@ export function useRemoteSession({
           return;
         }
         const min = minVersionOf(e);
+        const cap = sessionLimitOf(e);
         if (min !== undefined) setOwnFailure(t('fail.version', { version: min }));
+        else if (cap) setOwnFailure(t(`fail.limit.${cap.limit}`, { max: cap.max }));
         else report(e);
         setRefusal(trafficRefusalOf(e));
         setPhase('failed');

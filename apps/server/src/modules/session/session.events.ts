@@ -1,0 +1,16 @@
+/**
+ * Sessions ended: one session family (`sessionId`: logout, or a replayed refresh token revoking
+ * its family) or every session of a user (`userId`: password change or reset, account closure,
+ * removal from a team). Whatever was opened under those sessions and outlives the request (remote
+ * sessions) is checked again at once on every server.
+ */
+export interface SessionEndedEvent {
+  sessionId?: string;
+  userId?: number;
+}
+
+declare module '../../plugins/bus.ts' {
+  interface BusEvents {
+    'session.ended': SessionEndedEvent;
+  }
+}
