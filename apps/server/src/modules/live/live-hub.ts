@@ -15,6 +15,7 @@ import type { Bus } from '../../plugins/bus.ts';
 import { MESSAGE_TOO_BIG, messageBytes } from '../../lib/socket-message.ts';
 import { decodeStoredValue, frameValue, type DeviceDataEvent } from '../history-store/index.ts';
 import type { TeamAccessEvent } from '../role/index.ts';
+import { endsSessionOf } from '../session/index.ts';
 import type { DeviceActEvent } from './live.events.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { MessageRate } from '../../lib/message-rate.ts';
@@ -85,6 +86,14 @@ export class LiveHub {
       this.bus.subscribe('device.data', (e) => this.onData(e)),
       this.bus.subscribe('device.act', (e) => this.onAct(e)),
       this.bus.subscribe('team.access', (e) => this.onAccess(e)),
+      // Logout, password change, closure, a revoked family: those sockets end at once (4001).
+      this.bus.subscribe('session.ended', (e) => {
+        for (const c of [...this.clients]) if (endsSessionOf(e, c.user)) void this.recheck(c, false);
+      }),
+      // Devices moved group or zone: who may see them changed, so the team's views are worked again.
+      this.bus.subscribe('device.scope', (e) => {
+        for (const c of [...this.clients]) if (c.user.teamId === e.teamId) void this.recheck(c, true);
+      }),
     );
     const sweep = setInterval(() => void this.sweep(), SWEEP_MS);
     sweep.unref();

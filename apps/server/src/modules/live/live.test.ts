@@ -83,6 +83,16 @@ describe('device data socket', () => {
     expect((await open(`?token=${other.token}`).closed).code).toBe(LiveCloseCode.TokenInvalid);
   });
 
+  it('closes an open socket at once (4001) when its session ends, not at the next re-check', async () => {
+    const other = await teamWithTemplate(server);
+    const s = await socket(other.token);
+    const started = Date.now();
+    await server.call('POST', '/global/logout', { token: other.token });
+    expect((await s.closed).code).toBe(LiveCloseCode.TokenInvalid);
+    // The periodic re-check runs once a minute; the bus event ends the socket well before.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('streams only the tags of the current page; switch_page moves the page', async () => {
     const d = await device();
     const s = await socket();

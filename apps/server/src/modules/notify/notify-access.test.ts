@@ -74,6 +74,18 @@ describe('notify socket: access frame', () => {
     expect(accessFrames(mainFrames)).toEqual([]);
   });
 
+  it('closes at once (4001) when the session of the socket ends: logout', async () => {
+    const user = await createActiveUser(server);
+    await notifySocket(user.tokens.token);
+    const ws = sockets.at(-1)!;
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    const started = Date.now();
+    await server.call('POST', '/global/logout', { token: user.tokens.token });
+    expect(await closed).toBe(4001);
+    // The periodic re-check runs once a minute; the bus event ends the socket well before.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('is not sent to a member removed from the team: their socket closes instead', async () => {
     const frames = await notifySocket(other.token);
     const ws = sockets.at(-1)!;

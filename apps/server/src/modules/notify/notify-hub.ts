@@ -8,6 +8,7 @@ import type { AlarmEvent } from '../alarm/index.ts';
 import type { MessagesChangedEvent } from '../messages/index.ts';
 import { MessageRate, type MessageRateSettings } from '../../lib/message-rate.ts';
 import type { TeamAccessEvent } from '../role/index.ts';
+import { endsSessionOf } from '../session/index.ts';
 
 /** The part of a WebSocket the hub uses (tests pass a fake). */
 export type NotifySocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'send' | 'close' | 'on'>;
@@ -67,6 +68,10 @@ export class NotifyHub {
       this.bus.subscribe('messages.changed', (e) => this.onMessages(e)),
       this.bus.subscribe('alarm.event', (e) => this.onAlarm(e)),
       this.bus.subscribe('team.access', (e) => void this.onAccess(e)),
+      // Logout, password change, closure, a revoked family: those sockets end at once (4001).
+      this.bus.subscribe('session.ended', (e) => {
+        for (const c of this.clients()) if (endsSessionOf(e, c.user)) void this.recheck(c);
+      }),
     );
     this.timer = setInterval(() => void this.sweep(), this.settings.sweepMs);
     this.timer.unref();

@@ -6,3 +6,4 @@
 export { SessionService, type ClientMeta, type IssuedTokens } from './session.service.ts';
 export { PrincipalService, toCurrentUser } from './principal.service.ts';
 export { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
+export { endsSessionOf, type SessionEndedEvent } from './session.events.ts';

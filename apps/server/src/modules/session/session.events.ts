@@ -9,6 +9,11 @@ export interface SessionEndedEvent {
   userId?: number;
 }
 
+/** Whether a socket or tunnel opened by this caller relied on a session the event ended. */
+export function endsSessionOf(e: SessionEndedEvent, caller: { id: number; sessionId: string }): boolean {
+  return e.userId === caller.id || (e.sessionId !== undefined && e.sessionId === caller.sessionId);
+}
+
 declare module '../../plugins/bus.ts' {
   interface BusEvents {
     'session.ended': SessionEndedEvent;
