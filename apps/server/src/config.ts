@@ -77,6 +77,8 @@ const envSchema = z.object({
   DEVICE_AUTO_REGISTER: bool(true),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   BODY_LIMIT: int(1024 * 1024, 1024),
+  BODY_DRAIN_LIMIT: int(64 * 1024 * 1024),
+  BODY_DRAIN_TIMEOUT: int(30, 1),
   TRUST_PROXY: bool(false),
   LOGIN_FAILURE_LIMIT: int(100, 1),
   LOGIN_FAILURE_WINDOW: int(3600, 1),
@@ -171,6 +173,12 @@ export interface Config {
   deviceAutoRegister: boolean;
   webDist: string;
   bodyLimit: number;
+  /**
+   * A body answered before it was read to its end (413 and other early refusals) is read and
+   * thrown away, at most `maxBytes` more and for `timeoutMs`, so the client gets the answer
+   * instead of a reset connection; past either the connection is closed.
+   */
+  bodyDrain: { maxBytes: number; timeoutMs: number };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
   trustProxy: boolean;
   loginThrottle: { limit: number; windowMs: number };
@@ -308,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceAutoRegister: e.DEVICE_AUTO_REGISTER,
     webDist: fromRoot(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,
+    bodyDrain: { maxBytes: e.BODY_DRAIN_LIMIT, timeoutMs: e.BODY_DRAIN_TIMEOUT * 1000 },
     trustProxy: e.TRUST_PROXY,
     loginThrottle: { limit: e.LOGIN_FAILURE_LIMIT, windowMs: e.LOGIN_FAILURE_WINDOW * 1000 },
     addressLimits: {
