@@ -86,6 +86,13 @@ const envSchema = z.object({
   REGISTER_IP_WINDOW: int(3600, 1),
   CODE_IP_LIMIT: int(30, 1),
   CODE_IP_WINDOW: int(3600, 1),
+  INVITE_USER_LIMIT: int(20, 1),
+  INVITE_TEAM_LIMIT: int(50, 1),
+  INVITE_IP_LIMIT: int(30, 1),
+  INVITE_WINDOW: int(3600, 1),
+  INVITE_INVITEE_LIMIT: int(5, 1),
+  INVITE_INVITEE_WINDOW: int(86_400, 1),
+  INVITE_RESEND_WINDOW: int(3600, 1),
   INGEST_BATCH_MS: int(0),
   INGEST_BATCH_ROWS: int(5000, 1),
   INGEST_MAX_PENDING: int(100_000, 1),
@@ -191,6 +198,19 @@ export interface Config {
   addressLimits: {
     register: { max: number; windowMs: number };
     codes: { max: number; windowMs: number };
+  };
+  /**
+   * POST /system/user/invite (docs/api.md, Invitations): calls per inviter, team and client
+   * address in a sliding window, whatever their answer (1036 beyond); mails and new-invitation
+   * notices reaching one person from all teams (beyond: stored silently); at most one mail of a
+   * team to a person per `resendWindowMs`.
+   */
+  invitationLimits: {
+    perInviter: { max: number; windowMs: number };
+    perTeam: { max: number; windowMs: number };
+    perAddress: { max: number; windowMs: number };
+    perInvitee: { max: number; windowMs: number };
+    resendWindowMs: number;
   };
   /**
    * Ingest pipeline: commit every batchMs or batchRows history frames; at most maxPending data
@@ -322,6 +342,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     addressLimits: {
       register: { max: e.REGISTER_IP_LIMIT, windowMs: e.REGISTER_IP_WINDOW * 1000 },
       codes: { max: e.CODE_IP_LIMIT, windowMs: e.CODE_IP_WINDOW * 1000 },
+    },
+    invitationLimits: {
+      perInviter: { max: e.INVITE_USER_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perTeam: { max: e.INVITE_TEAM_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perAddress: { max: e.INVITE_IP_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perInvitee: { max: e.INVITE_INVITEE_LIMIT, windowMs: e.INVITE_INVITEE_WINDOW * 1000 },
+      resendWindowMs: e.INVITE_RESEND_WINDOW * 1000,
     },
     ingest: {
       batchMs: e.INGEST_BATCH_MS,

@@ -52,6 +52,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // address would stop them. The suites about those limits pass their own values in `env`.
     REGISTER_IP_LIMIT: '100000',
     CODE_IP_LIMIT: '100000',
+    // Likewise invitations (every team's tests invite from 127.0.0.1): the invitation limits'
+    // own suite passes its values. Mails per person and team stay as in production.
+    INVITE_USER_LIMIT: '100000',
+    INVITE_TEAM_LIMIT: '100000',
+    INVITE_IP_LIMIT: '100000',
+    INVITE_INVITEE_LIMIT: '100000',
     ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
