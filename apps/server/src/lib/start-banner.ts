@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { redactCredentials } from './logging.ts';
 
 /**
  * What a person starting the console needs first: the address to open, where devices connect,
@@ -11,11 +12,11 @@ export function startBanner(app: FastifyInstance, config: Config) {
   const port = address && typeof address === 'object' ? address.port : config.port;
   const consoleUrl = config.publicUrlExplicit ? config.publicUrl : `http://localhost:${port}`;
   const mqtt = config.mqttUrl
-    ? `${config.mqttUrl} (external broker)`
+    ? `${redactCredentials(config.mqttUrl)} (external broker)`
     : `${app.deviceMqttUrl.replace('127.0.0.1', 'localhost')} (embedded broker; MQTT over WebSocket at ${consoleUrl.replace(/^http/, 'ws')}/mqtt)`;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'console.db');
   const mail = config.smtpUrl
-    ? `SMTP ${new URL(config.smtpUrl).host}`
+    ? `SMTP ${redactCredentials(new URL(config.smtpUrl).host)}`
     : `${join(config.dataDir, 'outbox')} (mail and SMS are written here, links also to this log)`;
   const fields = { console: consoleUrl, mqtt, database, dataDir: config.dataDir, mail };
   const lines = [
