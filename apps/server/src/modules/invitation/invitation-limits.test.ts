@@ -99,6 +99,21 @@ describe('invitation limits (production defaults)', () => {
     expect(await notices(prod, person)).toBe(noticesBefore + 1);
     expect((await pendingOf(prod, person)).pending).toBe(1);
   });
+
+  it('8 invitations at once to one account: one invitation, one mail, one notice', async () => {
+    const { token, roleId } = await teamOf(prod);
+    const person = await createActiveUser(prod);
+    const mailsBefore = await mailsTo(prod, person.email);
+    const noticesBefore = await notices(prod, person);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => inviteAs(prod, token, person.email, roleId, freshIp())),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(Array(8).fill(0));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    expect(await mailsTo(prod, person.email)).toBe(mailsBefore + 1);
+    expect(await notices(prod, person)).toBe(noticesBefore + 1);
+    expect((await pendingOf(prod, person)).pending).toBe(1);
+  });
 });
 
 describe('invitation limits (small)', () => {

@@ -142,6 +142,8 @@ export class InvitationService {
       return { id: created, created: true };
     });
     if (created && reach !== null) this.notices.changed(invitee.team_id, [invitee.id]);
+    // A concurrent invitation created it first: this one reached nobody.
+    if (!created && !mailNow && reach !== null) await this.limits.release([reach]);
     return teamItem((await this.repo.find(id))!, Date.now());
   }
 
