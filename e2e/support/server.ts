@@ -66,6 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Every spec signs up from this machine: the per-address limits would count them all.
       REGISTER_IP_LIMIT: '100000',
       CODE_IP_LIMIT: '100000',
+      INVITE_IP_LIMIT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -29,6 +29,7 @@ import { billingRoutes } from './modules/billing/index.ts';
 import { controlPanelRoutes } from './modules/control-panel/control-panel.routes.ts';
 import { remoteRoutes } from './modules/remote/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodyLimitPlugin } from './plugins/body-limit.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First, so that it sees every route (the authorization matrix test reads its table).
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
+  await app.register(bodyLimitPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });

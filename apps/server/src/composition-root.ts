@@ -62,6 +62,7 @@ import { DataPickerRepo } from './modules/role/data-picker.repo.ts';
 import { DataPickerService, CreatorGrantService, GrantRules, RoleService } from './modules/role/index.ts';
 import { InvitationService } from './modules/invitation/index.ts';
 import { InvitationRepo } from './modules/invitation/invitation.repo.ts';
+import { InvitationLimits } from './modules/invitation/invitation-limits.ts';
 import {
   MemberAccessService,
   MemberService,
@@ -273,6 +274,7 @@ export function composeApp(infra: Infrastructure) {
     mailer,
     config.region,
     config.publicUrl,
+    new InvitationLimits(limiter, config.invitationLimits),
   );
   membershipHooks.push(invitations.hooks);
   const memberAccess = new MemberAccessService(

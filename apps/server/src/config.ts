@@ -77,6 +77,8 @@ const envSchema = z.object({
   DEVICE_AUTO_REGISTER: bool(true),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   BODY_LIMIT: int(1024 * 1024, 1024),
+  BODY_DRAIN_LIMIT: int(64 * 1024 * 1024),
+  BODY_DRAIN_TIMEOUT: int(30, 1),
   TRUST_PROXY: bool(false),
   LOGIN_FAILURE_LIMIT: int(100, 1),
   LOGIN_FAILURE_WINDOW: int(3600, 1),
@@ -84,6 +86,13 @@ const envSchema = z.object({
   REGISTER_IP_WINDOW: int(3600, 1),
   CODE_IP_LIMIT: int(30, 1),
   CODE_IP_WINDOW: int(3600, 1),
+  INVITE_USER_LIMIT: int(20, 1),
+  INVITE_TEAM_LIMIT: int(50, 1),
+  INVITE_IP_LIMIT: int(30, 1),
+  INVITE_WINDOW: int(3600, 1),
+  INVITE_INVITEE_LIMIT: int(5, 1),
+  INVITE_INVITEE_WINDOW: int(86_400, 1),
+  INVITE_RESEND_WINDOW: int(3600, 1),
   INGEST_BATCH_MS: int(0),
   INGEST_BATCH_ROWS: int(5000, 1),
   INGEST_MAX_PENDING: int(100_000, 1),
@@ -175,6 +184,12 @@ export interface Config {
   deviceAutoRegister: boolean;
   webDist: string;
   bodyLimit: number;
+  /**
+   * A body answered before it was read to its end (413 and other early refusals) is read and
+   * thrown away, at most `maxBytes` more and for `timeoutMs`, so the client gets the answer
+   * instead of a reset connection; past either the connection is closed.
+   */
+  bodyDrain: { maxBytes: number; timeoutMs: number };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP limits). */
   trustProxy: boolean;
   loginThrottle: { limit: number; windowMs: number };
@@ -187,6 +202,19 @@ export interface Config {
   addressLimits: {
     register: { max: number; windowMs: number };
     codes: { max: number; windowMs: number };
+  };
+  /**
+   * POST /system/user/invite (docs/api.md, Invitations): calls per inviter, team and client
+   * address in a sliding window, whatever their answer (1036 beyond); mails and new-invitation
+   * notices reaching one person from all teams (beyond: stored silently); at most one mail of a
+   * team to a person per `resendWindowMs`.
+   */
+  invitationLimits: {
+    perInviter: { max: number; windowMs: number };
+    perTeam: { max: number; windowMs: number };
+    perAddress: { max: number; windowMs: number };
+    perInvitee: { max: number; windowMs: number };
+    resendWindowMs: number;
   };
   /**
    * Ingest pipeline: commit every batchMs or batchRows history frames; at most maxPending data
@@ -314,11 +342,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceAutoRegister: e.DEVICE_AUTO_REGISTER,
     webDist: fromRoot(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,
+    bodyDrain: { maxBytes: e.BODY_DRAIN_LIMIT, timeoutMs: e.BODY_DRAIN_TIMEOUT * 1000 },
     trustProxy: e.TRUST_PROXY,
     loginThrottle: { limit: e.LOGIN_FAILURE_LIMIT, windowMs: e.LOGIN_FAILURE_WINDOW * 1000 },
     addressLimits: {
       register: { max: e.REGISTER_IP_LIMIT, windowMs: e.REGISTER_IP_WINDOW * 1000 },
       codes: { max: e.CODE_IP_LIMIT, windowMs: e.CODE_IP_WINDOW * 1000 },
+    },
+    invitationLimits: {
+      perInviter: { max: e.INVITE_USER_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perTeam: { max: e.INVITE_TEAM_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perAddress: { max: e.INVITE_IP_LIMIT, windowMs: e.INVITE_WINDOW * 1000 },
+      perInvitee: { max: e.INVITE_INVITEE_LIMIT, windowMs: e.INVITE_INVITEE_WINDOW * 1000 },
+      resendWindowMs: e.INVITE_RESEND_WINDOW * 1000,
     },
     ingest: {
       batchMs: e.INGEST_BATCH_MS,

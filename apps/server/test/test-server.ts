@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { loggerOptions } from '../src/lib/logging.ts';
+import type { DestinationStream } from 'pino';
 
 export interface CallOptions {
   body?: unknown;
@@ -38,7 +40,11 @@ export interface TestServer {
  * file there, or, when DATABASE_URL is set, a fresh PostgreSQL schema dropped on close.
  * `env` overrides settings (e.g. ACCESS_TOKEN_TTL) exactly as the environment would.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** `logStream`: the console's own log options (LOG_LEVEL, redaction), written there. */
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hmi-server-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -52,10 +58,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // address would stop them. The suites about those limits pass their own values in `env`.
     REGISTER_IP_LIMIT: '100000',
     CODE_IP_LIMIT: '100000',
+    // Likewise invitations (every team's tests invite from 127.0.0.1): the invitation limits'
+    // own suite passes its values. Mails per person and team stay as in production.
+    INVITE_USER_LIMIT: '100000',
+    INVITE_TEAM_LIMIT: '100000',
+    INVITE_IP_LIMIT: '100000',
+    INVITE_INVITEE_LIMIT: '100000',
     ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, {
+    logger: options.logStream ? loggerOptions(config, options.logStream) : false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no listening address');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { redactCredentials } from './logging.ts';
 
 /**
  * Where mail goes: the SMTP server's host and port (never its credentials), or the outbox
@@ -21,7 +22,7 @@ export function startBanner(app: FastifyInstance, config: Config) {
   const port = address && typeof address === 'object' ? address.port : config.port;
   const consoleUrl = config.publicUrlExplicit ? config.publicUrl : `http://localhost:${port}`;
   const mqtt = config.mqttUrl
-    ? `${config.mqttUrl} (external broker)`
+    ? `${redactCredentials(config.mqttUrl)} (external broker)`
     : `${app.deviceMqttUrl.replace('127.0.0.1', 'localhost')} (embedded broker; MQTT over WebSocket at ${consoleUrl.replace(/^http/, 'ws')}/mqtt)`;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'console.db');
   const mail = mailDestination(config);

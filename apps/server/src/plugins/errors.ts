@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, messageOf } from '../lib/app-error.ts';
+import { bodyTooLarge } from './body-limit.ts';
 
 function send(
   reply: FastifyReply,
@@ -30,7 +31,13 @@ export const errorsPlugin = fp(
         }));
         return send(reply, 400, ErrorCode.E1006_BAD_PARAMETER, { where: err.validationContext, fields });
       }
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large...
+      // A body without a declared length that grew over the limit (plugins/body-limit.ts).
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+        const refusal = (request.routeOptions.config.bodyTooLarge ?? bodyTooLarge)(limit) as AppError;
+        return send(reply, 413, refusal.code, refusal.data, refusal.message);
+      }
+      // Fastify's own client errors: malformed JSON, wrong content type...
       if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
         return send(reply, err.statusCode, ErrorCode.E1006_BAD_PARAMETER, null, err.code ?? 'Bad parameter');
       }

@@ -13,9 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
-import { fileInvalid } from './alarm-rule.errors.ts';
+import { AlarmFileTooLarge, fileInvalid } from './alarm-rule.errors.ts';
 import { IMPORT_SIZE_TEXT, readAlarmSheet } from './alarm-sheet.reader.ts';
 import { importTemplateWorkbook, rulesWorkbook, XLSX_TYPE } from './alarm-sheet.writer.ts';
+
+/** Multipart boundaries, headers and the template_id field around the file. */
+const IMPORT_FORM_OVERHEAD_BYTES = 64 * 1024;
 
 interface Upload {
   templateId: number;
@@ -27,7 +30,7 @@ interface Upload {
 function uploadError(err: unknown): unknown {
   switch ((err as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return fileInvalid('validation.alarmImport.tooLarge', { size: IMPORT_SIZE_TEXT });
+      return new AlarmFileTooLarge(IMPORT_SIZE_TEXT);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
@@ -35,6 +38,10 @@ function uploadError(err: unknown): unknown {
     case 'FST_PROTO_VIOLATION':
       return fileInvalid('validation.alarmImport.noFile');
     default:
+      // busboy's own: a form cut short (the client stopped sending, no closing boundary).
+      if (err instanceof Error && /terminated early|unexpected end/i.test(err.message)) {
+        return fileInvalid('validation.alarmImport.noFile');
+      }
       return err;
   }
 }
@@ -88,7 +95,14 @@ export const alarmRuleIoRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     AlarmPaths.ruleImport,
-    { preHandler: alarm, schema: { response: { 200: envelope(alarmImportReply) } } },
+    {
+      preHandler: alarm,
+      // The file's cap plus room for the form around it; a larger declared body is refused with
+      // the import's own message before it is read (plugins/body-limit.ts).
+      bodyLimit: AlarmLimits.maxImportBytes + IMPORT_FORM_OVERHEAD_BYTES,
+      config: { bodyTooLarge: () => new AlarmFileTooLarge(IMPORT_SIZE_TEXT) },
+      schema: { response: { 200: envelope(alarmImportReply) } },
+    },
     async (request) => {
       const caller = requireUser(request);
       const upload = await readUpload(request);

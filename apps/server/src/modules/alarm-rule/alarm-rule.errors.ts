@@ -64,6 +64,15 @@ export function fileInvalid(
   return new AlarmInputError(code, { rows: [], errors: [error], ...max }, error);
 }
 
+/** A file over the import's size: 1006 `validation.alarmImport.tooLarge`, answered 413 (Payload Too Large). */
+export class AlarmFileTooLarge extends AlarmInputError {
+  override readonly statusCode = 413;
+  constructor(size: string) {
+    const error = fieldError('file', 'validation.alarmImport.tooLarge', { size });
+    super(ErrorCode.E1006_BAD_PARAMETER, { rows: [], errors: [error] }, error);
+  }
+}
+
 /** 1006 for an import with bad rows: each with its 1-based sheet row number; nothing was imported. */
 export function rowsInvalid(rows: AlarmImportErrors['rows']): AlarmInputError {
   const summary = fieldError('file', 'validation.alarmImport.badRows', {

@@ -1,7 +1,7 @@
 import { AlarmLimits, ErrorCode, resolveLocale, validateImportFileName, type Locale } from '@hmi/domain';
 import ExcelJS from 'exceljs';
 import { undefuseText } from '../../lib/spreadsheet-safe.ts';
-import { fileInvalid } from './alarm-rule.errors.ts';
+import { AlarmFileTooLarge, fileInvalid } from './alarm-rule.errors.ts';
 import { columnOfHeader } from './alarm-sheet.columns.ts';
 import { requiredColumns, ruleSheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 import { inspectZip, sniffSpreadsheet, storedZip, ZipRejected, type ZipLimits } from './xlsx-guard.ts';
@@ -120,8 +120,7 @@ async function loadWorkbook(parts: ReadonlyMap<string, Buffer>): Promise<ExcelJS
 export async function readAlarmSheet(bytes: Buffer, fileName: string, lang?: string): Promise<SheetRow[]> {
   const name = validateImportFileName(fileName);
   if (!name.ok) throw fileInvalid(name.key, name.params);
-  if (bytes.length > AlarmLimits.maxImportBytes)
-    throw fileInvalid('validation.alarmImport.tooLarge', { size: IMPORT_SIZE_TEXT });
+  if (bytes.length > AlarmLimits.maxImportBytes) throw new AlarmFileTooLarge(IMPORT_SIZE_TEXT);
   const kind = sniffSpreadsheet(bytes);
   if (kind === 'ole2') throw fileInvalid('validation.alarmImport.legacyXls');
   if (kind !== 'zip') throw fileInvalid('validation.alarmImport.notWorkbook');

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { RateLimiter, RateRule } from '../verification/index.ts';
+import type { DelayRule, RateLimiter, RateRule } from '../verification/index.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
 import { presentCard } from './billing-present.ts';
 import type { CardRepo } from './card.repo.ts';
@@ -26,11 +26,22 @@ const HOUR = 60 * MINUTE;
 export const ACTIVATE_PER_ACCOUNT: RateRule = { max: 10, windowMs: 15 * MINUTE };
 /** Of one client address: higher, several accounts may sit behind one address. */
 export const ACTIVATE_PER_ADDRESS: RateRule = { max: 30, windowMs: 15 * MINUTE };
-/** Wrong passwords on one card, from any account, within CARD_FAILURE_WINDOW_MS lock it... */
-export const CARD_FAILURES_TO_LOCK = 5;
-export const CARD_FAILURE_WINDOW_MS = 24 * HOUR;
-/** ...for this long; meanwhile even the right password gets 1043. */
-export const CARD_LOCK_MS = 24 * HOUR;
+/**
+ * Wrong card passwords (and unknown numbers) of one account: the first 5 within 24 h are checked
+ * at once, then each attempt of that account waits 1 minute after its latest failure, doubling
+ * per failure, at most an hour. Never per card: a stranger's guesses do not keep the card's owner
+ * out (docs/api.md, Billing, Activation).
+ */
+export const CARD_FAILURES_PER_ACCOUNT: DelayRule = {
+  free: 5,
+  windowMs: 24 * HOUR,
+  firstDelayMs: MINUTE,
+  maxDelayMs: HOUR,
+};
+/** The window of the wrong-password count kept on a card (`failed_attempts`, `failed_since`). */
+const CARD_FAILURE_RECORD_WINDOW_MS = 24 * HOUR;
+/** Of one client address: more free failures, several accounts may sit behind one address. */
+export const CARD_FAILURES_PER_ADDRESS: DelayRule = { ...CARD_FAILURES_PER_ACCOUNT, free: 20 };
 
 /** A card is valid for Limits.cardValidityYears calendar years (UTC) after activation (SPEC 9). */
 export function expiryOf(activatedAt: number): number {
@@ -57,9 +68,10 @@ const DUMMY_HASH = '0'.repeat(64);
 
 /**
  * Activating a card with its number and password (SPEC billing; docs/api.md, Billing). Checks, in
- * order: the caller's and the address's attempts (1036, counted whatever the answer); the card
- * (unknown tail, locked card, wrong password: 1043; a wrong password counts against the card,
- * across accounts, and locks it); only after the right password: the type of the route (1006
+ * order: the caller's and the address's attempts (1036, counted whatever the answer); the
+ * caller's and the address's recent wrong passwords (1036 while their delay runs, before the card
+ * is looked at); the card (unknown tail, wrong password: 1043, counted against the caller and the
+ * address, never as a lock of the card); only after the right password: the type of the route (1006
  * validation.card.isRemoteAccess / isCloudApplication under the number: the other dialog),
  * already activated (1045 CA / 1050 RA), the batch's deadline (1044 CA / 1051 RA). Then one
  * transaction: compare-and-set on `activated_at is null` (a race, even between servers sharing
@@ -91,22 +103,26 @@ export class CardActivationService {
     await this.limiter.consume('card-activate:user', String(caller.id), [ACTIVATE_PER_ACCOUNT], code);
     await this.limiter.consume('card-activate:ip', ip, [ACTIVATE_PER_ADDRESS], code);
 
+    const failures = await this.limiter.failureSlots(
+      [
+        { kind: 'card-failure:user', subject: String(caller.id), rule: CARD_FAILURES_PER_ACCOUNT },
+        { kind: 'card-failure:ip', subject: ip, rule: CARD_FAILURES_PER_ADDRESS },
+      ],
+      code,
+    );
+
     const tail = cardTailOf(body.number);
     const card = await this.cards.findByTail(tail);
     const now = this.now;
     const right = cardPasswordMatches(this.pepper, tail, body.password, card?.password_hash ?? DUMMY_HASH);
     if (!card) throw wrongPair();
-    if (card.locked_until !== null && card.locked_until > now) throw wrongPair();
     if (!right) {
-      await this.cards.recordFailure(
-        card.id,
-        now,
-        CARD_FAILURE_WINDOW_MS,
-        CARD_FAILURES_TO_LOCK,
-        CARD_LOCK_MS,
-      );
+      // Kept on the card for the record (how often it was guessed at); it never locks the card.
+      await this.cards.recordFailure(card.id, now, CARD_FAILURE_RECORD_WINDOW_MS);
       throw wrongPair();
     }
+    // The right password: the slots taken as failures are given back.
+    await this.limiter.forget(failures);
     // Told only now, to whoever holds the right pair: it says nothing the printed number (C... /
     // R...) does not, and a guess (unknown tail, wrong password) still gets 1043 whatever the type.
     assertValid('number', validateCardType(card.type, type));

@@ -71,11 +71,11 @@ export class CardRepo {
   }
 
   /**
-   * Counts a wrong password on the card, whoever tried: the count restarts when its window is
-   * over; reaching `max` in the window locks the card for `lockMs`. One statement each, so
-   * concurrent failures all count.
+   * Counts a wrong password on the card, whoever tried (for the record: it locks nothing; the
+   * limits are per account and address, card-activation.service.ts): the count restarts when its
+   * window is over. One statement, so concurrent failures all count.
    */
-  async recordFailure(id: number, now: number, windowMs: number, max: number, lockMs: number): Promise<void> {
+  async recordFailure(id: number, now: number, windowMs: number): Promise<void> {
     const fresh = sql<boolean>`failed_since is null or failed_since <= ${now - windowMs}`;
     await this.db
       .updateTable('cards')
@@ -84,12 +84,6 @@ export class CardRepo {
         failed_since: sql`case when ${fresh} then ${now} else failed_since end`,
       })
       .where('id', '=', id)
-      .execute();
-    await this.db
-      .updateTable('cards')
-      .set({ locked_until: now + lockMs, failed_attempts: 0, failed_since: null })
-      .where('id', '=', id)
-      .where('failed_attempts', '>=', max)
       .execute();
   }
 

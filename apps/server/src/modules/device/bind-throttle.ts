@@ -1,6 +1,5 @@
 import { ErrorCode } from '@hmi/domain';
-import { AppError } from '../../lib/app-error.ts';
-import type { RateLimiter, RateRule } from '../verification/index.ts';
+import { delayAfter, type DelayRule, type RateLimiter, type RateRule } from '../verification/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,14 +27,16 @@ const KIND = {
   pinFailure: 'device-bind-pin-failure',
 } as const;
 
-/** How long a PIN check on an SN with `failures` recent wrong PINs waits after the latest one. */
-export function pinDelayMs(failures: number): number {
-  if (failures < PIN_FREE_FAILURES) return 0;
-  return Math.min(PIN_FIRST_DELAY_MS * 2 ** (failures - PIN_FREE_FAILURES), PIN_MAX_DELAY_MS);
-}
+/** The PIN delays as a rule of the shared limiter. */
+const PIN_DELAYS: DelayRule = {
+  free: PIN_FREE_FAILURES,
+  windowMs: PIN_FAILURE_WINDOW_MS,
+  firstDelayMs: PIN_FIRST_DELAY_MS,
+  maxDelayMs: PIN_MAX_DELAY_MS,
+};
 
-const tooFrequent = (retryAfterMs: number) =>
-  new AppError(ErrorCode.E1036_TOO_FREQUENT, { retry_after_ms: retryAfterMs });
+/** How long a PIN check on an SN with `failures` recent wrong PINs waits after the latest one. */
+export const pinDelayMs = (failures: number): number => delayAfter(failures, PIN_DELAYS);
 
 /**
  * Limits of POST /device/bind against PIN guessing and SN probing, counted in rate_events (so
@@ -71,23 +72,18 @@ export class BindThrottle {
    * owner binding with the right one after the delay succeeds.
    */
   async checkPin(sn: string, verify: () => Promise<boolean>): Promise<boolean> {
-    // Counted as a failure until the PIN proves right, so that the checks of a concurrent burst
-    // see the ones before them.
-    const slot = await this.limiter.record(KIND.pinFailure, sn);
-    const earlier = await this.limiter.recent(KIND.pinFailure, sn, PIN_FAILURE_WINDOW_MS, slot);
-    const waitMs = earlier.last === null ? 0 : earlier.last + pinDelayMs(earlier.count) - this.limiter.now();
-    if (waitMs > 0) {
-      await this.limiter.forget([slot]);
-      throw tooFrequent(waitMs);
-    }
+    const slots = await this.limiter.failureSlots(
+      [{ kind: KIND.pinFailure, subject: sn, rule: PIN_DELAYS }],
+      ErrorCode.E1036_TOO_FREQUENT,
+    );
     let right: boolean;
     try {
       right = await verify();
     } catch (err) {
-      await this.limiter.forget([slot]);
+      await this.limiter.forget(slots);
       throw err;
     }
-    if (right) await this.limiter.forget([slot]);
+    if (right) await this.limiter.forget(slots);
     return right;
   }
 }

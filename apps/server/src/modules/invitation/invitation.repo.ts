@@ -147,6 +147,40 @@ export class InvitationRepo {
     return row.id;
   }
 
+  /**
+   * The team's live pending invitation to the person, refreshed as if sent now (inviter, role,
+   * channel, a new 7 days); its id, or undefined when there is none.
+   */
+  async refreshPending(
+    teamId: number,
+    inviteeId: number,
+    values: Pick<Invitation, 'inviter_id' | 'role_id' | 'channel' | 'account'>,
+    now: number,
+    db: Db,
+  ): Promise<number | undefined> {
+    const row = await db
+      .updateTable('invitations')
+      .set({ ...values, created_at: now, expires_at: now + Limits.invitationExpiryMs })
+      .where('team_id', '=', teamId)
+      .where('invitee_id', '=', inviteeId)
+      .where(livePending(now))
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Serialises the invitations to one person: a no-op update of their row, which PostgreSQL
+   * holds locked until the transaction ends (SQLite runs one writing transaction at a time).
+   */
+  async lockInvitee(userId: number, db: Transaction<Database>): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
   /** pending -> `to`, only while it reads as pending at `now`; false when it does not. */
   async transition(
     id: number,

@@ -28,7 +28,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     InvitationPaths.invite,
     { preHandler: invite, schema: { body: invitationBody, response: { 200: envelope(invitationItem) } } },
-    async (request) => ok(await invitations.invite(requireUser(request), request.body)),
+    async (request) => ok(await invitations.invite(requireUser(request), request.body, request.ip)),
   );
 
   app.get(

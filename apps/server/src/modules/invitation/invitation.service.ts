@@ -26,6 +26,7 @@ import type { RoleService } from '../role/index.ts';
 import { invitationMail, inviteeText, inviterText } from './invitation-texts.ts';
 import { myItem, readState, refusalOf, teamItem } from './invitation.view.ts';
 import type { AccountKey, InvitationRepo, InvitationRow } from './invitation.repo.ts';
+import type { InvitationLimits } from './invitation-limits.ts';
 
 const storedOf: readonly InvitationState[] = ['pending', 'accepted', 'rejected', 'cancelled', 'voided'];
 
@@ -47,6 +48,7 @@ export class InvitationService {
     private readonly mailer: Mailer,
     private readonly region: string,
     private readonly publicUrl: string,
+    private readonly limits: InvitationLimits,
   ) {}
 
   /** The hook that voids the pending invitations of a person leaving the team (reason inviter_left). */
@@ -66,7 +68,14 @@ export class InvitationService {
   readonly isInvited = (teamId: number, userId: number): Promise<boolean> =>
     this.repo.isInvited(teamId, userId, Date.now());
 
-  async invite(caller: CurrentUser, body: InvitationBody): Promise<InvitationItem> {
+  /**
+   * Invites an account (docs/api.md, Invitations): the limits first (1036, every call counts),
+   * then the account checks. One pending invitation per team and person: inviting again
+   * refreshes it (role, inviter, a new 7 days) instead of adding one, without a new notice, and
+   * mails again only once the last mail of this team to this person is INVITE_RESEND_WINDOW old.
+   */
+  async invite(caller: CurrentUser, body: InvitationBody, ip: string): Promise<InvitationItem> {
+    await this.limits.beforeLookup(caller, ip);
     const role = await this.roles.require(caller, body.role_id);
     await this.members.assertAssignable(caller, role);
     const key = accountKey(body.account, body.area_code);
@@ -93,8 +102,54 @@ export class InvitationService {
       .executeTakeFirstOrThrow();
     const names = { team: team.name, inviter: inviter.name, role: role.name };
 
-    // Sent before anything is written: a failed mail or SMS leaves no invitation behind.
-    const mail = invitationMail(invitee.lang, { ...names, link: `${this.publicUrl}/#${MenuPath.MsgSystem}` });
+    const pending = await this.repo.isInvited(caller.teamId, invitee.id, Date.now());
+    // A refresh reaches the person only by mail; a new invitation also by a notice.
+    const mailSlot = await this.limits.takeMailSlot(caller.teamId, invitee.id);
+    const reach = mailSlot !== null || !pending ? await this.limits.takeReachSlot(invitee.id) : null;
+    const mailNow = mailSlot !== null && reach !== null;
+    if (mailSlot !== null && !mailNow) await this.limits.release([mailSlot]);
+    // Sent before anything is written: a failed mail or SMS leaves nothing behind.
+    if (mailNow)
+      await this.send(key, invitee.lang, names).catch(async (err: unknown) => {
+        await this.limits.release([mailSlot, reach]);
+        throw err;
+      });
+
+    const now = Date.now();
+    const { id, created } = await this.db.transaction().execute(async (trx) => {
+      // Concurrent invitations to one person run one after another (PostgreSQL row lock).
+      await this.repo.lockInvitee(invitee.id, trx);
+      const values = {
+        inviter_id: caller.id,
+        role_id: role.id,
+        channel: 'email' in key ? ('email' as const) : ('phone' as const),
+        account: 'email' in key ? key.email : `${key.areaCode}${key.phone}`,
+      };
+      const refreshed = await this.repo.refreshPending(caller.teamId, invitee.id, values, now, trx);
+      if (refreshed !== undefined) return { id: refreshed, created: false };
+      const created = await this.repo.insert(
+        { ...values, team_id: caller.teamId, invitee_id: invitee.id },
+        now,
+        trx,
+      );
+      if (reach !== null) {
+        await this.notices.notice(
+          { teamId: invitee.team_id, userId: invitee.id },
+          inviteeText(invitee.lang, 'pending', names),
+          trx,
+        );
+      }
+      return { id: created, created: true };
+    });
+    if (created && reach !== null) this.notices.changed(invitee.team_id, [invitee.id]);
+    // A concurrent invitation created it first: this one reached nobody.
+    if (!created && !mailNow && reach !== null) await this.limits.release([reach]);
+    return teamItem((await this.repo.find(id))!, Date.now());
+  }
+
+  /** The invitation mail or SMS (1064 / 1070 when it cannot be sent). */
+  private async send(key: AccountKey, lang: string, names: { team: string; inviter: string; role: string }) {
+    const mail = invitationMail(lang, { ...names, link: `${this.publicUrl}/#${MenuPath.MsgSystem}` });
     if ('email' in key) {
       await this.mailer
         .sendMail({ to: key.email, subject: mail.subject, text: mail.text })
@@ -109,31 +164,6 @@ export class InvitationService {
         })
         .catch(() => Promise.reject(new AppError(ErrorCode.E1070_INVITATION_SMS_FAILED)));
     }
-    const now = Date.now();
-    const id = await this.db.transaction().execute(async (trx) => {
-      // One live invitation per team and person: a new one replaces the earlier.
-      await this.repo.voidPending({ inviteeId: invitee.id, teamId: caller.teamId }, 'replaced', now, trx);
-      const created = await this.repo.insert(
-        {
-          team_id: caller.teamId,
-          inviter_id: caller.id,
-          invitee_id: invitee.id,
-          role_id: role.id,
-          channel: 'email' in key ? 'email' : 'phone',
-          account: 'email' in key ? key.email : `${key.areaCode}${key.phone}`,
-        },
-        now,
-        trx,
-      );
-      await this.notices.notice(
-        { teamId: invitee.team_id, userId: invitee.id },
-        inviteeText(invitee.lang, 'pending', names),
-        trx,
-      );
-      return created;
-    });
-    this.notices.changed(invitee.team_id, [invitee.id]);
-    return teamItem((await this.repo.find(id))!, Date.now());
   }
 
   async list(caller: CurrentUser, q: InvitationListQueryParsed): Promise<InvitationListReply> {

@@ -289,12 +289,14 @@ describe('the invitation state machine', () => {
     );
   });
 
-  it('a new invitation replaces the team earlier one; a deleted role voids it', async () => {
+  it('inviting again refreshes the one pending invitation (its role too); a deleted role voids it', async () => {
     const person = await createActiveUser(server);
     const first = await invite(server, token, person.email, roleId);
     const spare = await addRole(server, token);
     const second = await invite(server, token, person.email, spare.id);
-    expect(await stateOf(person, first.id)).toMatchObject({ state: 4, void_reason: 'replaced' });
+    expect(second.id).toBe(first.id);
+    expect(await stateOf(person, first.id)).toMatchObject({ state: 0, role_name: spare.name });
+    expect((await mine(person)).pending).toBe(1);
     expect((await post('/system/role/delete', { id: spare.id })).body.code).toBe(0);
     expect(await stateOf(person, second.id)).toMatchObject({
       state: 4,

@@ -8,6 +8,32 @@ export interface RateRule {
 }
 
 /**
+ * Growing delays after failures (wrong PINs, wrong card passwords): the first `free` failures
+ * within `windowMs` are checked at once; after that an attempt is checked only once a delay has
+ * passed since the latest failure: `firstDelayMs`, doubled with each further failure, at most
+ * `maxDelayMs`. Failures are forgotten after `windowMs`: the delay ends by itself.
+ */
+export interface DelayRule {
+  free: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** How long an attempt waits after the latest of `failures` recent failures. */
+export function delayAfter(failures: number, rule: DelayRule): number {
+  if (failures < rule.free) return 0;
+  return Math.min(rule.firstDelayMs * 2 ** (failures - rule.free), rule.maxDelayMs);
+}
+
+/** One subject whose failures delay its attempts (e.g. an account, a client address, an SN). */
+export interface DelaySubject {
+  kind: string;
+  subject: string;
+  rule: DelayRule;
+}
+
+/**
  * Sliding-window limits over counted events (codes sent, mails sent, bind attempts...), kept in
  * rate_events so they hold across restarts and across servers. `now` is the clock (tests pass a
  * controllable one).
@@ -34,6 +60,31 @@ export class RateLimiter {
       }
     }
     return id;
+  }
+
+  /**
+   * Before checking a secret: takes a failure slot for each subject, counted as a failure until
+   * the attempt proves right (so the checks of a concurrent burst see the ones before them),
+   * unless a subject's recent failures ask for a delay: then every slot is given back and
+   * AppError(code, { retry_after_ms }) is thrown. Returns the slots: `forget` them when the
+   * secret was right (only failures count).
+   */
+  async failureSlots(subjects: readonly DelaySubject[], code: number): Promise<number[]> {
+    const slots: number[] = [];
+    let waitMs = 0;
+    for (const { kind, subject, rule } of subjects) {
+      const slot = await this.record(kind, subject);
+      slots.push(slot);
+      const earlier = await this.recent(kind, subject, rule.windowMs, slot);
+      if (earlier.last !== null) {
+        waitMs = Math.max(waitMs, earlier.last + delayAfter(earlier.count, rule) - this.now());
+      }
+    }
+    if (waitMs > 0) {
+      await this.forget(slots);
+      throw new AppError(code, { retry_after_ms: waitMs });
+    }
+    return slots;
   }
 
   /** Writes one event now; returns its id. */
