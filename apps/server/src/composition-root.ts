@@ -180,7 +180,7 @@ export function composeApp(infra: Infrastructure) {
   const billingAccount = new BillingAccountService(cardRepo, billingLedger, billingClock.now);
   // Templates beyond the allowance lock; devices collect what their TAG allocation allows.
   const templateLocks = new TemplateLockService(billingAccount, bus, billingClock.now);
-  const deviceQuotas = new DeviceQuotaService(billingLedger, templateLocks);
+  const deviceQuotas = new DeviceQuotaService(billingLedger, templateLocks, config.billingEnabled);
   // Remote Access traffic: the remote access sessions record bytes and ask canStart here.
   const trafficRepo = new TrafficRepo(db);
   const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo, billingClock.now);
@@ -378,7 +378,7 @@ export function composeApp(infra: Infrastructure) {
     billingAccount,
     controlPanel: new ControlPanelService(
       new ControlPanelRepo(db),
-      billingAccount,
+      config.billingEnabled ? billingAccount : null,
       config.region,
       billingClock.now,
     ),
@@ -432,7 +432,7 @@ export function composeApp(infra: Infrastructure) {
     },
     // Billing messages (none in region cn: it has no billing).
     {
-      start: () => (config.region === 'cn' ? undefined : billingNotifier.start()),
+      start: () => (config.billingEnabled ? billingNotifier.start() : undefined),
       stop: () => billingNotifier.stop(),
     },
     // Tunnels: a server's leftover records ended on start; on close every tunnel ends, bytes flushed.

@@ -96,6 +96,8 @@ const envSchema = z.object({
   LIVE_MESSAGE_RATE: int(LiveLimits.messageRatePerSec, 1),
   LIVE_MESSAGE_BURST: int(LiveLimits.messageBurst, 1),
   SETTAG_TIMEOUT_MS: int(10_000, 100),
+  /** Self-hosted installations: false switches billing off (as in region cn: no cards, no quota). */
+  BILLING_ENABLED: bool(true),
   /** How often the billing messages job looks for cards expiring or expired. */
   BILLING_JOB_MS: int(10 * 60_000, 1000),
   /** Remote access (docs/api.md, Remote access). */
@@ -213,6 +215,11 @@ export interface Config {
   };
   /** How long a tag write waits for the device's answer. */
   settagTimeoutMs: number;
+  /**
+   * Whether this server bills (cards, TAG quotas, traffic): false in region cn and with
+   * BILLING_ENABLED=false; then no quota applies (docs/api.md, Billing).
+   */
+  billingEnabled: boolean;
   /** Interval of the billing messages job (BILLING_JOB_MS). */
   billingJobMs: number;
   /**
@@ -330,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messageBurst: e.LIVE_MESSAGE_BURST,
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
+    billingEnabled: e.BILLING_ENABLED && e.REGION !== 'cn',
     billingJobMs: e.BILLING_JOB_MS,
     remote: {
       publicUrl: e.TUNNEL_PUBLIC_URL?.replace(/\/+$/, '').replace(/^http/, 'ws'),

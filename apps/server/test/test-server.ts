@@ -8,6 +8,12 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
+/**
+ * Settings of a server without billing (BILLING_ENABLED=false): no TAG quota, every sample stored.
+ * For suites about ingest and history rather than billing (the free tier stores one sample a minute).
+ */
+export const NO_BILLING: Record<string, string> = { BILLING_ENABLED: 'false' };
+
 export interface CallOptions {
   body?: unknown;
   /** Sent as the Authorization header, raw. */
