@@ -18,6 +18,7 @@ import { AlarmRuleImporter } from './modules/alarm-rule/alarm-rule.import.ts';
 import { AlarmRuleRepo } from './modules/alarm-rule/alarm-rule.repo.ts';
 import { AlarmRuleService } from './modules/alarm-rule/alarm-rule.service.ts';
 import { AlarmEngine } from './modules/alarm/alarm-engine.ts';
+import { notifyDefaults } from './modules/alarm/alarm-notify-policy.ts';
 import { AlarmRecordRepo } from './modules/alarm/alarm-record.repo.ts';
 import { AlarmService } from './modules/alarm/alarm.service.ts';
 import { CommandTracker } from './modules/commands/command-tracker.ts';
@@ -229,7 +230,13 @@ export function composeApp(infra: Infrastructure) {
   });
 
   // Alarms and notifications.
-  const alarmEngine = new AlarmEngine({ db, bus, log, scopes });
+  const alarmEngine = new AlarmEngine({
+    db,
+    bus,
+    log,
+    scopes,
+    notify: { ...notifyDefaults, intervalMs: config.alarmNotifyIntervalMs },
+  });
 
   // Team administration: roles and data permissions.
   const roleRepo = new RoleRepo(db);

@@ -41,7 +41,12 @@ let team: Awaited<ReturnType<typeof teamWithTemplate>>;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', ...NO_BILLING });
+  server = await startDeviceTestServer({
+    INGEST_BATCH_MS: '10',
+    ...NO_BILLING,
+    // Every raise notifies here; the notification interval has its suite (alarm-digest.test.ts).
+    ALARM_NOTIFY_INTERVAL_MS: '0',
+  });
   team = await teamWithTemplate(server);
 });
 afterEach(async () => {
