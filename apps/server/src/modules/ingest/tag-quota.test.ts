@@ -166,6 +166,9 @@ describe('TAG enforcement', () => {
         )
       ).tag_quota,
     ).toBe(40);
+    // Monitor points count against the same 20.
+    const monitor = await server.call<MonitorListReply>('GET', `/device/monitor/list?id=${d.id}`, { token });
+    expect(monitor.body.data.tag_limit).toBe(FreeTier.tags);
 
     // An operator's devices.tag_limit below the free tier lowers it.
     const low = await device();
