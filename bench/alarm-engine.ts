@@ -22,6 +22,7 @@
  */
 import { AlarmLevel, AlarmType } from '@hmi/domain';
 import type { FastifyInstance } from 'fastify';
+import { notifyDefaults } from '../apps/server/src/modules/alarm/alarm-notify-policy.ts';
 import { AlarmEngine } from '../apps/server/src/modules/alarm/alarm-engine.ts';
 import type { DeviceDataEvent } from '../apps/server/src/modules/history-store/index.ts';
 import { InProcessBus } from '../apps/server/src/plugins/bus.ts';
@@ -132,6 +133,8 @@ async function engineAlone(
     bus,
     log: { error: () => undefined },
     scopes: app.services.scopes,
+    // Every raise writes its messages, as the measurements before the interval did.
+    notify: { ...notifyDefaults, intervalMs: 0 },
   });
   await engine.start();
   // One frame per message, as ingest publishes them.

@@ -68,7 +68,7 @@ async function main() {
   console.log(
     `${DEVICES} devices, ${TAGS}-tag messages, ${ROUNDS} rounds of ${DURATION_MS / 1000} s per side\n`,
   );
-  const server = await startBenchServer();
+  const server = await startBenchServer({ BILLING_ENABLED: 'true' });
   try {
     const { app } = server;
     const team = await benchTeam(app);

@@ -27,6 +27,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     WEB_DIST: join(dataDir, 'no-web'),
     MQTT_PORT: '0',
     HOST_BIND: '127.0.0.1',
+    // The pipeline at full rate: without billing, no free tier thins what is stored (issue 24).
+    BILLING_ENABLED: 'false',
     ...env,
   });
   const app = await buildApp(config, { logger: false });

@@ -39,7 +39,8 @@ function samples(from: number, to: number, stepMs: number): DataSample[] {
 }
 
 test.beforeAll(async () => {
-  server = await startDeviceServer();
+  // Every sample of the backfill stored: billing off (the free tier would keep one a minute).
+  server = await startDeviceServer({ BILLING_ENABLED: 'false' });
   account = await createActiveAccount(server.url, server.dataDir);
   const { token } = await apiLogin(server.url, account);
   const tpl = await api<{ id: number; tags: { id: number; name: string }[] }>(

@@ -86,19 +86,19 @@ test.describe('toasts', () => {
     const account = await createActiveAccount(mainUrl, mainDataDir);
     await uiLogin(page, mainUrl, account);
     await openProfile(page, mainUrl);
-    await page.getByTestId('add-center-select').click();
-    await page.locator('.ant-select-item-option').first().click();
+    // A server without peer regions offers no "Add data center" (issue 24): the failing call is
+    // a team name with a control character, which the server refuses (1006) each time.
+    await expect(page.getByTestId('add-center')).toHaveCount(0);
     // Toasts close after 2.5 s: on a loaded machine six round trips take longer than that, so the
     // page's clock stands still while they are raised (only the cap is under test here).
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     for (let i = 0; i < 6; i++) {
-      const reply = page.waitForResponse((r) => r.url().includes('/v1/global/add/datacenter'));
-      await page.getByTestId('add-center').click();
-      await reply;
+      const reply = page.waitForResponse((r) => r.url().includes('/v1/editUserInfo'));
+      await renameTeam(page, `Line\u0007${i}`);
+      expect((await (await reply).json()).code).toBe(1006);
       await expectToastCountAtMost(page, 3);
     }
     expect(await visibleToasts(page)).toBe(3);
-    await expect(page.locator('.ant-message-notice').first()).toContainText('no data in this data center');
   });
 });

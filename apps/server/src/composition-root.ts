@@ -18,6 +18,7 @@ import { AlarmRuleImporter } from './modules/alarm-rule/alarm-rule.import.ts';
 import { AlarmRuleRepo } from './modules/alarm-rule/alarm-rule.repo.ts';
 import { AlarmRuleService } from './modules/alarm-rule/alarm-rule.service.ts';
 import { AlarmEngine } from './modules/alarm/alarm-engine.ts';
+import { notifyDefaults } from './modules/alarm/alarm-notify-policy.ts';
 import { AlarmRecordRepo } from './modules/alarm/alarm-record.repo.ts';
 import { AlarmService } from './modules/alarm/alarm.service.ts';
 import { CommandTracker } from './modules/commands/command-tracker.ts';
@@ -181,7 +182,7 @@ export function composeApp(infra: Infrastructure) {
   const billingAccount = new BillingAccountService(cardRepo, billingLedger, billingClock.now);
   // Templates beyond the allowance lock; devices collect what their TAG allocation allows.
   const templateLocks = new TemplateLockService(billingAccount, bus, billingClock.now);
-  const deviceQuotas = new DeviceQuotaService(billingLedger, templateLocks);
+  const deviceQuotas = new DeviceQuotaService(billingLedger, templateLocks, config.billingEnabled);
   // Remote Access traffic: the remote access sessions record bytes and ask canStart here.
   const trafficRepo = new TrafficRepo(db);
   const trafficLedger = new TrafficLedgerService(db, dbEngine, trafficRepo, billingClock.now);
@@ -230,7 +231,13 @@ export function composeApp(infra: Infrastructure) {
   });
 
   // Alarms and notifications.
-  const alarmEngine = new AlarmEngine({ db, bus, log, scopes });
+  const alarmEngine = new AlarmEngine({
+    db,
+    bus,
+    log,
+    scopes,
+    notify: { ...notifyDefaults, intervalMs: config.alarmNotifyIntervalMs },
+  });
 
   // Team administration: roles and data permissions.
   const roleRepo = new RoleRepo(db);
@@ -381,7 +388,7 @@ export function composeApp(infra: Infrastructure) {
     billingAccount,
     controlPanel: new ControlPanelService(
       new ControlPanelRepo(db),
-      billingAccount,
+      config.billingEnabled ? billingAccount : null,
       config.region,
       billingClock.now,
     ),
@@ -435,7 +442,7 @@ export function composeApp(infra: Infrastructure) {
     },
     // Billing messages (none in region cn: it has no billing).
     {
-      start: () => (config.region === 'cn' ? undefined : billingNotifier.start()),
+      start: () => (config.billingEnabled ? billingNotifier.start() : undefined),
       stop: () => billingNotifier.stop(),
     },
     // Tunnels: a server's leftover records ended on start; on close every tunnel ends, bytes flushed.

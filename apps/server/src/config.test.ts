@@ -77,6 +77,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).not.toEqual(first);
   });
 
+  it('bills by default; not in region cn, nor with BILLING_ENABLED=false; alarm notify interval 10 min', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      billingEnabled: true,
+      alarmNotifyIntervalMs: 600_000,
+    });
+    expect(loadConfig({ DATA_DIR: dir, REGION: 'cn' }).billingEnabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, BILLING_ENABLED: 'false' }).billingEnabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, ALARM_NOTIFY_INTERVAL_MS: '0' }).alarmNotifyIntervalMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, ALARM_NOTIFY_INTERVAL_MS: '-1' })).toThrow(
+      /ALARM_NOTIFY_INTERVAL_MS/,
+    );
+  });
+
   it('reads lists, booleans and numbers', () => {
     const c = loadConfig({
       DATA_DIR: dir,

@@ -105,6 +105,10 @@ const envSchema = z.object({
   LIVE_MESSAGE_RATE: int(LiveLimits.messageRatePerSec, 1),
   LIVE_MESSAGE_BURST: int(LiveLimits.messageBurst, 1),
   SETTAG_TIMEOUT_MS: int(10_000, 100),
+  /** Alarm notifications of one rule on one device: one per interval, the rest in a digest (0: every raise). */
+  ALARM_NOTIFY_INTERVAL_MS: int(10 * 60_000, 0),
+  /** Self-hosted installations: false switches billing off (as in region cn: no cards, no quota). */
+  BILLING_ENABLED: bool(true),
   /** How often the billing messages job looks for cards expiring or expired. */
   BILLING_JOB_MS: int(10 * 60_000, 1000),
   /** Remote access (docs/api.md, Remote access). */
@@ -245,6 +249,16 @@ export interface Config {
   };
   /** How long a tag write waits for the device's answer. */
   settagTimeoutMs: number;
+  /**
+   * Alarm notification interval per rule and device (ALARM_NOTIFY_INTERVAL_MS): raises within it
+   * are recorded, not notified, and sent as one digest when it ends (0: every raise notifies).
+   */
+  alarmNotifyIntervalMs: number;
+  /**
+   * Whether this server bills (cards, TAG quotas, traffic): false in region cn and with
+   * BILLING_ENABLED=false; then no quota applies (docs/api.md, Billing).
+   */
+  billingEnabled: boolean;
   /** Interval of the billing messages job (BILLING_JOB_MS). */
   billingJobMs: number;
   /**
@@ -372,6 +386,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messageBurst: e.LIVE_MESSAGE_BURST,
     },
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
+    billingEnabled: e.BILLING_ENABLED && e.REGION !== 'cn',
+    alarmNotifyIntervalMs: e.ALARM_NOTIFY_INTERVAL_MS,
     billingJobMs: e.BILLING_JOB_MS,
     remote: {
       publicUrl: e.TUNNEL_PUBLIC_URL?.replace(/\/+$/, '').replace(/^http/, 'ws'),

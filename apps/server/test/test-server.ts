@@ -10,6 +10,12 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { loggerOptions } from '../src/lib/logging.ts';
 import type { DestinationStream } from 'pino';
 
+/**
+ * Settings of a server without billing (BILLING_ENABLED=false): no TAG quota, every sample stored.
+ * For suites about ingest and history rather than billing (the free tier stores one sample a minute).
+ */
+export const NO_BILLING: Record<string, string> = { BILLING_ENABLED: 'false' };
+
 export interface CallOptions {
   body?: unknown;
   /** Sent as the Authorization header, raw. */

@@ -14,9 +14,13 @@ type DemoRule = Omit<AlarmRuleInput, 'template_id' | 'tag_id' | 'group_id'> & { 
 
 /*
  * Alarm rules of the demo templates, on signals the simulator produces (apps/simulator/src/
- * signals.ts): temperatures and pressures swing around a set point of 20..99, ramps climb 0..100
- * and start over, BOOL tags toggle. So some devices cross these limits every minute or so and
- * recover, and the console shows alarms, messages and banners without anyone touching it.
+ * signals.ts): temperatures and pressures swing around a set point of 20..99 (amplitude 2..16,
+ * period 20..119 s), ramps climb 0..100 and start over, BOOL tags toggle. So some devices cross
+ * these limits every minute or two and recover, and the console shows alarms, messages and
+ * banners without anyone touching it; without flooding (issue 24): the critical limit is above
+ * most set points (only the hottest devices reach it), deadbands of 3 keep the noise at a peak
+ * from raising twice, and each rule notifies a device's users at most once per notification
+ * interval (ALARM_NOTIFY_INTERVAL_MS), the raises in between in one digest.
  */
 const RULES: Record<string, DemoRule[]> = {
   'Filling line HMI': [
@@ -26,8 +30,8 @@ const RULES: Record<string, DemoRule[]> = {
       level: AlarmLevel.Critical,
       tag: 'product_temp',
       type: AlarmType.HighHigh,
-      value: '95',
-      deadband: '1',
+      value: '105',
+      deadband: '3',
       content: '{device}: product temperature {value} °C over the limit, stop the line',
     },
     {
@@ -37,7 +41,7 @@ const RULES: Record<string, DemoRule[]> = {
       tag: 'product_temp',
       type: AlarmType.High,
       value: '85',
-      deadband: '1',
+      deadband: '3',
       content: '{device}: product temperature {value} °C',
     },
     {
@@ -58,8 +62,8 @@ const RULES: Record<string, DemoRule[]> = {
       level: AlarmLevel.Severe,
       tag: 'pressure',
       type: AlarmType.High,
-      value: '90',
-      deadband: '0.5',
+      value: '95',
+      deadband: '2',
       content: '{device}: pressure {value} bar',
     },
     {

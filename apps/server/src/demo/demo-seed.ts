@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/password.ts';
 import { emailName } from '../modules/users/login-name.ts';
 import { ensureDemoAlarms } from './demo-alarms.ts';
+import { ensureDemoBilling } from './demo-billing.ts';
 
 /*
  * The demo of `npm run demo`: a team with an active main account, groups, labels, two
@@ -315,6 +316,14 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
       ids.push(bound.id);
       boundNow++;
     }
+    // Cloud Application cards and TAG levels, so that history stays rich (demo-billing.ts).
+    await ensureDemoBilling(
+      app,
+      api,
+      token,
+      devices.map((d, i) => ({ id: ids[i]!, kind: d.kind })),
+      log,
+    );
     // The embedded broker keeps retained configs in memory only, and a simulator does not keep
     // its config across runs: send the current config again (same version) to devices bound
     // before, so they run their template and report values.

@@ -6,11 +6,15 @@ import type {
   BoardReply,
   DeviceListReply,
   GroupListReply,
+  MyAccountReply,
+  TagAllocation,
   TemplateListReply,
   TokenPair,
 } from '@hmi/domain';
+import { CardStatus } from '@hmi/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { demoBanner } from './demo-banner.ts';
+import { DEMO_LEVELS } from './demo-billing.ts';
 import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
 
 describe('npm run demo seeding', () => {
@@ -119,6 +123,23 @@ describe('npm run demo seeding', () => {
         'Pressures',
         'Temperatures',
       ]);
+
+      // Billing shown working: activated Cloud Application cards (issued once, not again on the
+      // second run) and a TAG level on every device, so history is stored every 1 s / 5 s.
+      const account = await server.call<MyAccountReply>('GET', '/billing/myAccount', { token });
+      const cards = account.body.data.cards.filter((c) => c.type === 'ca');
+      expect(cards).toHaveLength(2);
+      expect(cards.every((c) => c.status === CardStatus.Active)).toBe(true);
+      const allocations = await server.call<{ list: TagAllocation[] }>('GET', '/billing/tag/allocations', {
+        token,
+      });
+      const byDevice = new Map(allocations.body.data.list.map((a) => [a.sn, a]));
+      for (const d of again.devices) {
+        expect(byDevice.get(d.sn), d.sn).toMatchObject({
+          level: DEMO_LEVELS[d.kind],
+          interval_s: d.kind === 'hmi' ? 1 : 5,
+        });
+      }
     },
   );
 

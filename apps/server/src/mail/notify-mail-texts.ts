@@ -45,6 +45,31 @@ export function alarmMail(lang: string | null | undefined, facts: AlarmMailFacts
   return { subject: fillText(t.subject, params), text: fillText(t.text, params) };
 }
 
+/** The digest mail of raises collected within a rule's notification interval (issue 24). */
+export function alarmDigestMail(
+  lang: string | null | undefined,
+  facts: AlarmMailFacts & { count: number; minutes: number; interval: number; flapping: boolean },
+  mailLevels: number,
+) {
+  const locale = resolveLocale(lang);
+  const t = mailTexts[locale].alarmDigest;
+  const params = {
+    level: termName(terms[locale], 'alarmLevel', facts.level),
+    device: facts.device,
+    rule: facts.rule,
+    tag: facts.tag,
+    value: facts.value,
+    time: utc(facts.raisedAt),
+    link: facts.link,
+    enabled: namesOfMask(locale, mailLevels),
+    count: String(facts.count),
+    minutes: String(facts.minutes),
+    interval: String(facts.interval),
+    flapping: facts.flapping ? t.flapping : '',
+  };
+  return { subject: fillText(t.subject, params), text: fillText(t.text, params) };
+}
+
 /** The "send test" mail of the notification settings. */
 export function testMail(lang: string | null | undefined, mailLevels: number, link: string) {
   const locale = resolveLocale(lang);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regionSchema } from '../constants/regions.constants.ts';
 import { singleLineText } from '../validation/free-text.validation.ts';
 
 /**
@@ -134,6 +135,13 @@ export const userProfile = z.object({
   zones: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The DIACom switch (remote access; POST /user/diacom): 1 on, 0 off. */
   diacom: z.union([z.literal(0), z.literal(1)]).optional(),
+  /**
+   * The regions /global/add/datacenter can add on this server (its PEER_REGIONS), those the
+   * account has already included: the console offers only these, and no action when empty.
+   */
+  peer_regions: z.array(regionSchema).optional(),
+  /** Whether this server bills (false in region cn and with BILLING_ENABLED=false): no billing screens. */
+  billing: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -40,6 +40,14 @@ export const TagLevels = [
   { level: 5, tags: 1000, interval_s: 1 },
 ] as const;
 export type TagLevel = (typeof TagLevels)[number]['level'];
+
+/**
+ * The free tier: what a device without a TAG allocation collects where billing applies (issue
+ * 24). Below level 1 (fewer TAGs, the same interval), so that no paid level is ever worse than
+ * none: every level has at least its TAGs and at most its interval. Where there is no billing
+ * (region cn, BILLING_ENABLED=false) no quota applies at all.
+ */
+export const FreeTier = { tags: 20, interval_s: 60 } as const;
 export const tagLevelSchema = z.number().int().min(1).max(TagLevels.length);
 export const tagLevelOf = (level: number) => TagLevels.find((l) => l.level === level);
 

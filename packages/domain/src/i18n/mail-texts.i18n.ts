@@ -27,6 +27,12 @@ export interface MailCatalogue {
   sms: { text: string; purpose: Readonly<Record<CodePurpose, string>>; invitation: string };
   /** Placeholders: level, device, rule, tag, content, value, time, link, enabled. */
   alarm: MailText;
+  /**
+   * The digest of raises collected within a rule's notification interval. Placeholders: level,
+   * device, rule, tag, count, minutes, time, value, interval, link, enabled, flapping (the
+   * `flapping` text, or empty).
+   */
+  alarmDigest: MailText & { flapping: string };
   /** Placeholders: enabled, link. */
   test: MailText;
   /** A team invitation. Placeholders: inviter, team, role, link, days. */

@@ -19,6 +19,14 @@ export interface MessageTextCatalogue {
      * placeholders ({device}, {tag}, {value}, {name}, {time}), because it stands in for one.
      */
     defaultContent: string;
+    /**
+     * The digest of raises collected within a rule's notification interval (issue 24).
+     * Placeholders: level, device, name, count (raises), minutes (the window), time, value (the
+     * latest raise's), interval (minutes); digestFlapping is appended for a flapping rule.
+     */
+    digestTitle: string;
+    digestBody: string;
+    digestFlapping: string;
   };
   /**
    * A team invitation as the invitee reads it, one text per outcome. Placeholders: team,

@@ -57,6 +57,11 @@ describe('menuFor', () => {
       Object.values(MenuPath).filter((p) => !p.startsWith('/billing') && p !== MenuPath.MsgBilling),
     ],
     [
+      'main account on a server with billing switched off: no billing, no billing messages',
+      { isMain: true, billing: false },
+      Object.values(MenuPath).filter((p) => !p.startsWith('/billing') && p !== MenuPath.MsgBilling),
+    ],
+    [
       'main account in cn with bindType 2 keeps billing messages',
       { isMain: true, region: 'cn', bindType: 2 },
       Object.values(MenuPath).filter((p) => !p.startsWith('/billing')),

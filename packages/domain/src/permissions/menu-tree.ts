@@ -159,10 +159,13 @@ export type MenuContext = {
   readonly region: Region;
   /** bindType of the user's device; in cn billing messages exist only when it is 2. */
   readonly bindType?: number | null | undefined;
+  /** False: the server has billing switched off (BILLING_ENABLED=false): no billing screens. */
+  readonly billing?: boolean | undefined;
 };
 
 /** Billing lives outside the permission rules: it depends on the region (SPEC sections 2, 6). */
 function regionAllows(node: MenuNode, ctx: MenuContext): boolean {
+  if (ctx.billing === false && (node.key === 'billing' || node.key === 'msgBilling')) return false;
   if (ctx.region !== 'cn') return true;
   if (node.key === 'billing') return false;
   if (node.key === 'msgBilling') return ctx.bindType === 2;

@@ -89,6 +89,8 @@ export class AccountService {
       permissions: [...caller.permissions].sort((a, b) => a - b),
       project_max_id: p.project_max_id,
       diacom: p.diacom === 1 ? 1 : 0,
+      peer_regions: this.config.peerRegions,
+      billing: this.config.billingEnabled,
     };
   }
 

@@ -230,4 +230,22 @@ describe('add/datacenter', () => {
     expect((await add('us')).body.code).toBe(1006);
     expect((await userInfo(tokens.token)).body.data.data_center).toBe('eu,in');
   });
+
+  it('getUserInfo names the peer regions the server can add (the console offers only those)', async () => {
+    const { tokens } = await createActiveUser(server);
+    expect((await userInfo(tokens.token)).body.data).toMatchObject({ peer_regions: ['in'], billing: true });
+    const lone = await startTestServer({ BILLING_ENABLED: 'false' });
+    try {
+      const user = await createActiveUser(lone);
+      const info = await lone.call<UserProfile>('GET', '/global/getUserInfo', { token: user.tokens.token });
+      expect(info.body.data).toMatchObject({ peer_regions: [], billing: false });
+      const add = await lone.call('POST', '/global/add/datacenter', {
+        token: user.tokens.token,
+        body: { data_center: 'in' },
+      });
+      expect(add.body.code).toBe(ErrorCode.E1104_NO_ACCOUNT_DATA_IN_DC);
+    } finally {
+      await lone.close();
+    }
+  });
 });

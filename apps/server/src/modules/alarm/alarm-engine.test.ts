@@ -10,7 +10,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubAccount } from '../../../test/factories.ts';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice, buildTemplate, startDeviceTestServer } from '../device/device-test-factories.ts';
 import {
   connectDevice,
@@ -41,7 +41,12 @@ let team: Awaited<ReturnType<typeof teamWithTemplate>>;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10' });
+  server = await startDeviceTestServer({
+    INGEST_BATCH_MS: '10',
+    ...NO_BILLING,
+    // Every raise notifies here; the notification interval has its suite (alarm-digest.test.ts).
+    ALARM_NOTIFY_INTERVAL_MS: '0',
+  });
   team = await teamWithTemplate(server);
 });
 afterEach(async () => {

@@ -15,6 +15,8 @@ import {
   type OpenState,
   type RuleCondition,
 } from './alarm-state-machine.ts';
+import { AlarmNotifyGate } from './alarm-notify-gate.ts';
+import { notifyDefaults, type NotifySettings } from './alarm-notify-policy.ts';
 import { AlarmWriter, type EngineRule } from './alarm-writer.ts';
 import type { ScopeLoader } from '../../lib/data-scope.ts';
 
@@ -27,6 +29,10 @@ export interface AlarmEngineOptions {
   /** A device's team, template and name are read again after this long (ms; default 30 s). */
   deviceTtlMs?: number;
   now?: () => number;
+  /** Notification intervals, digests and flapping (alarm-notify-policy.ts; default 10 min). */
+  notify?: NotifySettings;
+  /** How often due digests are sent (ms; default 5 s). */
+  digestEveryMs?: number;
 }
 
 /** A rule ready for evaluation. */
@@ -120,6 +126,8 @@ export class AlarmEngine {
   /** Rule reloads and orphan sweeps in flight (awaited by `idle`). */
   private readonly background = new Set<Promise<unknown>>();
   private detach: (() => void)[] = [];
+  private readonly digestEveryMs: number;
+  private digestTimer: NodeJS.Timeout | null = null;
 
   constructor(options: AlarmEngineOptions) {
     this.bus = options.bus;
@@ -127,7 +135,14 @@ export class AlarmEngine {
     this.ttl = options.deviceTtlMs ?? 30_000;
     this.now = options.now ?? Date.now;
     this.repo = new AlarmRepo(options.db, options.scopes);
-    this.writer = new AlarmWriter(options.db, this.repo, this.bus, this.now);
+    this.writer = new AlarmWriter(
+      options.db,
+      this.repo,
+      this.bus,
+      this.now,
+      new AlarmNotifyGate(options.notify ?? notifyDefaults),
+    );
+    this.digestEveryMs = options.digestEveryMs ?? 5_000;
   }
 
   /** Reads the open records, closes those whose rule is gone, and subscribes to the bus. */
@@ -144,12 +159,26 @@ export class AlarmEngine {
       this.bus.subscribe('device.binding', (e) => this.onBinding(e)),
       this.bus.subscribe('alarm.rules', (e) => this.track(this.reloadRules(e))),
     ];
+    this.digestTimer = setInterval(() => void this.sendDigests(), this.digestEveryMs);
+    this.digestTimer.unref();
+  }
+
+  /** Sends the notification digests due at `at` (every few seconds; tests give a later time). */
+  sendDigests(at?: number): Promise<number> {
+    const sent = this.writer.sendDigests(at).catch((err: unknown) => {
+      this.log.error({ err }, 'alarm digests failed');
+      return 0;
+    });
+    this.track(sent);
+    return sent;
   }
 
   /** Unsubscribes and lets the queued work finish. */
   async stop(): Promise<void> {
     this.detach.forEach((f) => f());
     this.detach = [];
+    if (this.digestTimer) clearInterval(this.digestTimer);
+    this.digestTimer = null;
     await this.idle();
   }
 

@@ -27,6 +27,41 @@ export function alarmTitle(
   });
 }
 
+/** What a digest message says (alarm-notify-policy.ts). */
+export interface AlarmDigestParams {
+  level: number;
+  device: string;
+  name: string;
+  count: number;
+  minutes: number;
+  time: string;
+  value: string;
+  /** The notification interval, minutes. */
+  interval: number;
+  flapping: boolean;
+}
+
+/** Title and body of a digest message in a user's language. */
+export function alarmDigestText(
+  lang: string | null | undefined,
+  p: AlarmDigestParams,
+): { title: string; body: string } {
+  const locale = resolveLocale(lang);
+  const t = messageTexts[locale].alarm;
+  const { flapping, ...rest } = p;
+  const params = {
+    ...rest,
+    level: termName(terms[locale], 'alarmLevel', p.level),
+    count: String(p.count),
+    minutes: String(p.minutes),
+    interval: String(p.interval),
+  };
+  return {
+    title: fillText(t.digestTitle, params),
+    body: fillText(t.digestBody, params) + (flapping ? t.digestFlapping : ''),
+  };
+}
+
 const PLACEHOLDER = /\{(device|tag|value|name|time)\}/g;
 
 /** A rule's content with `{device}`, `{tag}`, `{value}`, `{name}` and `{time}` replaced. */

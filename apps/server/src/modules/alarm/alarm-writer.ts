@@ -4,7 +4,15 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from './alarm.events.ts';
 import { recipientsOf, type AlarmRepo, type Recipient } from './alarm.repo.ts';
-import { alarmContent, alarmTimeText, alarmTitle, type AlarmTextParams } from './alarm-texts.ts';
+import { AlarmNotifyGate, type DueDigest } from './alarm-notify-gate.ts';
+import { notifyDefaults } from './alarm-notify-policy.ts';
+import {
+  alarmContent,
+  alarmDigestText,
+  alarmTimeText,
+  alarmTitle,
+  type AlarmTextParams,
+} from './alarm-texts.ts';
 
 /** A rule as the engine keeps it (see AlarmEngine). */
 export interface EngineRule {
@@ -33,10 +41,14 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
+const MINUTE = 60_000;
+
 /**
  * The database side of transitions: each commits in one transaction and is published after the
  * commit as bus 'alarm.event' (and 'messages.changed' for a raise), with the users whose data
- * scope holds the device.
+ * scope holds the device. Whether a raise also writes messages (and is mailed) is the notify
+ * gate's decision (alarm-notify-policy.ts): raises within a rule's interval are recorded and
+ * collected into one digest (`sendDigests`) when the interval ends.
  */
 export class AlarmWriter {
   constructor(
@@ -44,6 +56,7 @@ export class AlarmWriter {
     private readonly repo: AlarmRepo,
     private readonly bus: Bus,
     private readonly now: () => number = Date.now,
+    readonly gate = new AlarmNotifyGate(notifyDefaults),
   ) {}
 
   /**
@@ -54,6 +67,7 @@ export class AlarmWriter {
   async raise(device: RaiseDevice, rule: EngineRule, value: unknown, ts: number): Promise<number> {
     let recipients: Recipient[] = [];
     let id: number;
+    const gate = this.gate.raise(device.teamId, rule.id, device.id, this.now());
     try {
       id = await this.db.transaction().execute(async (trx) => {
         const users = await this.repo.recipients(device.teamId, trx);
@@ -103,7 +117,7 @@ export class AlarmWriter {
           created_at: now,
           alarm_record_id: recordId,
         }));
-        await this.repo.insertMessages(messages, trx);
+        if (gate.notify) await this.repo.insertMessages(messages, trx);
         return recordId;
       });
     } catch (err) {
@@ -112,10 +126,67 @@ export class AlarmWriter {
       if (existing === undefined) throw err;
       return existing;
     }
+    gate.commit(id);
     const userIds = recipients.map((u) => u.id);
-    await this.publish(device.teamId, 'raised', [id], userIds);
-    if (userIds.length > 0) this.bus.publish('messages.changed', { teamId: device.teamId, userIds });
+    await this.publish(device.teamId, 'raised', [id], userIds, gate.notify);
+    if (gate.notify && userIds.length > 0)
+      this.bus.publish('messages.changed', { teamId: device.teamId, userIds });
     return id;
+  }
+
+  /**
+   * The digests due at `at` (the engine calls it every few seconds): for each, one alarm message
+   * per user whose scope holds the device now, then bus 'alarm.digest' (the digest mail) and
+   * 'messages.changed'. Returns how many were sent.
+   */
+  async sendDigests(at: number = this.now()): Promise<number> {
+    const due = this.gate.due(at);
+    for (const d of due) await this.sendDigest(d, at);
+    return due.length;
+  }
+
+  private async sendDigest(d: DueDigest, at: number): Promise<void> {
+    const [record] = await this.repo.records([d.recordId]);
+    if (!record) return; // purged with its device's binding
+    const minutes = Math.max(1, Math.round((d.to - d.from) / MINUTE));
+    const interval = Math.max(1, Math.round(this.gate.settings.intervalMs / MINUTE));
+    const recipients = await this.db.transaction().execute(async (trx) => {
+      const users = recipientsOf(await this.repo.recipients(d.teamId, trx), d.teamId, d.deviceId);
+      const messages: Insertable<MessagesTable>[] = users.map((u) => ({
+        team_id: d.teamId,
+        user_id: u.id,
+        kind: 'alarm',
+        ...alarmDigestText(u.lang, {
+          level: record.level,
+          device: record.device_name,
+          name: record.rule_name,
+          count: d.raises,
+          minutes,
+          time: alarmTimeText(record.raised_at),
+          value: record.value,
+          interval,
+          flapping: d.flapping,
+        }),
+        read_at: null,
+        created_at: at,
+        alarm_record_id: record.id,
+      }));
+      await this.repo.insertMessages(messages, trx);
+      return users;
+    });
+    const userIds = recipients.map((u) => u.id);
+    if (userIds.length === 0) return;
+    this.bus.publish('alarm.digest', {
+      teamId: d.teamId,
+      deviceId: d.deviceId,
+      record,
+      userIds,
+      count: d.raises,
+      minutes,
+      interval,
+      flapping: d.flapping,
+    });
+    this.bus.publish('messages.changed', { teamId: d.teamId, userIds });
   }
 
   /** times + 1 of an open record; published as 'repeated'. */
@@ -149,6 +220,7 @@ export class AlarmWriter {
     event: AlarmEvent['event'],
     recordIds: readonly number[],
     userIds?: number[],
+    notified?: boolean,
   ): Promise<void> {
     const records = await this.repo.records(recordIds);
     if (records.length === 0) return;
@@ -156,7 +228,14 @@ export class AlarmWriter {
     for (const record of records) {
       const deviceId = record.device_id;
       const ids = users ? recipientsOf(users, teamId, deviceId).map((u) => u.id) : userIds!;
-      this.bus.publish('alarm.event', { teamId, deviceId, event, record, userIds: ids });
+      this.bus.publish('alarm.event', {
+        teamId,
+        deviceId,
+        event,
+        record,
+        userIds: ids,
+        ...(notified === undefined ? {} : { notified }),
+      });
     }
   }
 }

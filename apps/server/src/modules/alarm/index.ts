@@ -1,2 +1,2 @@
 /** The alarm module's public entry: the 'alarm.event' event (its bus topic is declared beside it). */
-export type { AlarmEvent } from './alarm.events.ts';
+export type { AlarmDigestEvent, AlarmEvent } from './alarm.events.ts';

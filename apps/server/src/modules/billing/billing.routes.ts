@@ -30,13 +30,14 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /**
  * /billing (docs/api.md, Billing): card types, my account, activation (one route per card type:
  * CA needs ca-charge 18, RA ra-charge 20, as SPEC's permissions split them), TAG allocation
- * (19), recharge records and their export (22). Region cn has no billing: every route answers
- * 1002 there, after authentication, whatever the caller holds (the main account too).
+ * (19), recharge records and their export (22). Region cn has no billing, nor has a server with
+ * BILLING_ENABLED=false: every route answers 1002 there, after authentication, whatever the
+ * caller holds (the main account too).
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billingAccount, cardActivation, tagAllocations, rechargeRecords, deviceQuotas } = app.services;
 
-  if (app.config.region === 'cn') {
+  if (!app.config.billingEnabled) {
     app.addHook('preHandler', async () => {
       throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     });

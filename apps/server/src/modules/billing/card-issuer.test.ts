@@ -88,6 +88,24 @@ describe('issuing cards (cards:issue core)', () => {
     ]);
   });
 
+  it('refuses a deadline in the past with a clear message, and issues nothing', async () => {
+    const now = Date.parse('2026-11-27T13:00:00Z');
+    const order = { type: 'ra', count: 1, batch: 'late', gigabytes: 10 } as const;
+    expect(orderProblems({ ...order, deadline: '2026-03-31' }, now)).toEqual([
+      '--deadline 2026-03-31 is in the past (today is 2026-11-27 UTC): give today or a later date',
+    ]);
+    expect(orderProblems({ ...order, deadline: '2026-11-26' }, now)).toHaveLength(1);
+    // Today still counts: cards activate until the end of the deadline day.
+    expect(orderProblems({ ...order, deadline: '2026-11-27' }, now)).toEqual([]);
+    expect(orderProblems({ ...order, deadline: '2027-11-27' }, now)).toEqual([]);
+    const batches = () =>
+      server.app.db.selectFrom('card_batches').select('name').where('name', '=', 'late').execute();
+    await expect(
+      issueCards(server.app.db, server.config.cardPepper, { ...order, deadline: '2020-01-31' }),
+    ).rejects.toThrow(/--deadline 2020-01-31 is in the past/);
+    expect(await batches()).toEqual([]);
+  });
+
   it('gives each batch a 4-symbol prefix of its type', () => {
     expect(batchPrefix('ca', 1)).toBe('C223');
     expect(batchPrefix('ra', 33)).toBe('R233');

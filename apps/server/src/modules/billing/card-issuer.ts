@@ -26,8 +26,8 @@ export interface IssuedCard {
 
 export const MAX_CARDS_PER_BATCH = 100_000;
 
-/** The order's problems, as the CLI prints them (empty: valid). */
-export function orderProblems(o: CardBatchOrder): string[] {
+/** The order's problems, as the CLI prints them (empty: valid); `now` judges the deadline. */
+export function orderProblems(o: CardBatchOrder, now: number = Date.now()): string[] {
   const p: string[] = [];
   const count = (v: number | undefined, name: string, min: number) => {
     if (v === undefined || !Number.isInteger(v) || v < min) p.push(`--${name} must be an integer >= ${min}`);
@@ -38,6 +38,11 @@ export function orderProblems(o: CardBatchOrder): string[] {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(o.batch)) p.push('--batch: 1-64 letters, digits, _ or -');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(o.deadline) || Number.isNaN(Date.parse(`${o.deadline}T00:00:00Z`)))
     p.push('--deadline must be YYYY-MM-DD');
+  else if (deadlineEnd(o.deadline) <= now) {
+    // A batch whose deadline has passed could never be activated (1044 / 1051 for every card).
+    const today = new Date(now).toISOString().slice(0, 10);
+    p.push(`--deadline ${o.deadline} is in the past (today is ${today} UTC): give today or a later date`);
+  }
   if (o.type === 'ca') {
     count(o.templates ?? 0, 'templates', 0);
     count(o.tags ?? 0, 'tags', 0);
@@ -70,7 +75,7 @@ export async function issueCards(
   order: CardBatchOrder,
   now = Date.now(),
 ): Promise<IssuedCard[]> {
-  const problems = orderProblems(order);
+  const problems = orderProblems(order, now);
   if (problems.length > 0) throw new Error(problems.join('; '));
   const repo = new CardRepo(db);
   if (await repo.batchNameTaken(order.batch)) throw new Error(`batch ${order.batch} exists already`);

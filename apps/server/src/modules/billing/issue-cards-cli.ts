@@ -11,6 +11,7 @@ const USAGE = `Issues a batch of billing cards and writes their numbers and pass
   npm run cards:issue -- --type ra --count N --batch NAME --gigabytes G --deadline YYYY-MM-DD
 
   --out FILE.csv   where to write (default ./cards-<batch>.csv); an existing file is never overwritten
+  --deadline       the last day (UTC) cards can be activated: today or later, e.g. $(date -u -d '+1 year' +%F)
   The database keeps only each number and a keyed hash of its password (CARD_PEPPER).
 `;
 

@@ -19,12 +19,13 @@ const GIB = 1024 ** 3;
 /**
  * The control panel (/operations/controlpanel, controlpanel-view 46): one summary of the caller's
  * data scope (docs/api.md, Control panel). Quota usage comes from billing's account service and
- * is left out in region cn (no billing) and for callers who may not see the billing account (17).
+ * is left out where there is no billing (region cn, BILLING_ENABLED=false: `billing` null) and for
+ * callers who may not see the billing account (17).
  */
 export class ControlPanelService {
   constructor(
     private readonly repo: ControlPanelRepo,
-    private readonly billing: Pick<BillingAccountService, 'myAccount'>,
+    private readonly billing: Pick<BillingAccountService, 'myAccount'> | null,
     private readonly region: Region,
     private readonly now: () => number = Date.now,
   ) {}
@@ -77,7 +78,7 @@ export class ControlPanelService {
   }
 
   private async quota(caller: CurrentUser, at: number): Promise<PanelQuota | null> {
-    if (this.region === 'cn') return null;
+    if (!this.billing) return null;
     if (!caller.isMain && !caller.permissions.has(Perm.AccountView)) return null;
     const month = trafficMonthOf(at);
     const [account, usedBytes] = await Promise.all([

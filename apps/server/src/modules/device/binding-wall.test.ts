@@ -17,7 +17,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { insertRule } from '../alarm/alarm-test-helpers.ts';
 import {
   connectDevice,
@@ -40,7 +40,11 @@ const clients: MqttClient[] = [];
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', SETTAG_TIMEOUT_MS: '2000' });
+  server = await startDeviceTestServer({
+    INGEST_BATCH_MS: '10',
+    SETTAG_TIMEOUT_MS: '2000',
+    ...NO_BILLING,
+  });
 });
 afterAll(async () => {
   sockets.forEach((s) => s.terminate());

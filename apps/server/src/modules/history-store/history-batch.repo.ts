@@ -22,6 +22,12 @@ export interface IngestFrame {
   txts: (string | null)[] | null;
   /** False for backfill (`hist: true`): stored, never streamed. */
   live: boolean;
+  /**
+   * False: streamed, never stored (a live sample between two stored ones of the device's TAG
+   * level interval: the level thins history, not live values or alarms). The writer publishes it
+   * in batch order after the batch commits, and never hands it to the repository.
+   */
+  store?: false;
 }
 
 /** Drops of one device to add to its counters. */

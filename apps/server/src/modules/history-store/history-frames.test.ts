@@ -1,7 +1,7 @@
 import type { HistoryRawReply, HistorySeriesReply } from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import {
   connectDevice,
@@ -27,7 +27,7 @@ const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
   // No flush on a timer: the tests flush when they mean to.
-  server = await startDeviceTestServer({ INGEST_FLUSH_MS: '600000' });
+  server = await startDeviceTestServer({ INGEST_FLUSH_MS: '600000', ...NO_BILLING });
   const team = await teamWithTemplate(server);
   token = team.token;
   tags = team.tags;

@@ -34,6 +34,8 @@ interface Batch extends BatchContent {
   resolve: () => void;
   reject: (err: unknown) => void;
   points: number;
+  /** Frames of the batch that are streamed only (`store: false`). */
+  liveOnly: number;
 }
 
 const emptyBatch = (): Batch => ({
@@ -43,6 +45,7 @@ const emptyBatch = (): Batch => ({
   resolve: () => undefined,
   reject: () => undefined,
   points: 0,
+  liveOnly: 0,
 });
 
 /** The promise of a batch's commit, made on its first writer (one per batch, not per message). */
@@ -138,7 +141,10 @@ export class HistoryWriter {
       }
     }
     const batch = this.current;
-    for (const f of frames) batch.frames.push(f);
+    for (const f of frames) {
+      batch.frames.push(f);
+      if (f.store === false) batch.liveOnly++;
+    }
     batch.points += points;
     if (drops) for (const [deviceId, d] of drops) mergeDrop(batch.drops, deviceId, d);
     const done = commitOf(batch);
@@ -228,7 +234,9 @@ export class HistoryWriter {
     const at = (this.lastAt = Math.max(Date.now(), this.lastAt + 1));
     let inserted: IngestFrame[] | undefined;
     try {
-      inserted = await this.repo.commitBatch(batch, this.flusher.writer, at);
+      const stored =
+        batch.liveOnly === 0 ? batch : { ...batch, frames: batch.frames.filter((f) => f.store !== false) };
+      inserted = await this.repo.commitBatch(stored, this.flusher.writer, at);
       // Into memory before anyone hears of the commit: a reader after the PUBACK sees it.
       const memory = this.flusher.memory.current;
       for (const f of inserted) memory.fold(f.deviceId, f.ts, f.ids, f.nums, f.txts);
@@ -244,7 +252,7 @@ export class HistoryWriter {
     if (inserted) {
       this.flusher.committed();
       try {
-        this.onCommitted(inserted);
+        this.onCommitted(batch.liveOnly === 0 ? inserted : withLiveOnly(batch.frames, inserted));
       } catch (err) {
         this.onError(err);
       }
@@ -261,6 +269,12 @@ export class HistoryWriter {
       next.go();
     }
   }
+}
+
+/** The inserted frames and the streamed-only ones, in batch order (live values keep their order). */
+function withLiveOnly(frames: readonly IngestFrame[], inserted: readonly IngestFrame[]): IngestFrame[] {
+  const kept = new Set(inserted);
+  return frames.filter((f) => f.store === false || kept.has(f));
 }
 
 function mergeDrop(into: Map<number, DropDelta>, deviceId: number, d: DropDelta): void {

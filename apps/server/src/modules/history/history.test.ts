@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubAccount } from '../../../test/factories.ts';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import { connectDevice, readAll, teamWithTemplate, type Tags } from '../ingest/live-data-test-helpers.ts';
 
@@ -35,7 +35,7 @@ function random(seed: number) {
 }
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10' });
+  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', ...NO_BILLING });
   team = await teamWithTemplate(server);
   token = team.token;
   tags = team.tags;

@@ -16,7 +16,12 @@ export interface IngestQuota {
 
 /** The quota of a bound device, read once per load of its cache entry. */
 export interface IngestQuotas {
-  quotaOf(device: { id: number; teamId: number; templateId: number | null }): Promise<IngestQuota>;
+  quotaOf(device: {
+    id: number;
+    teamId: number;
+    templateId: number | null;
+    tagLimit: number;
+  }): Promise<IngestQuota>;
 }
 
 /** No billing (tests building the cache alone): every tag, no interval, nothing locked. */
@@ -123,7 +128,12 @@ export class DeviceTagsCache {
       if (device.team_id !== null) {
         const [tags, q] = await Promise.all([
           this.tags.ofDevice(device.id),
-          this.quotas.quotaOf({ id: device.id, teamId: device.team_id, templateId: device.template_id }),
+          this.quotas.quotaOf({
+            id: device.id,
+            teamId: device.team_id,
+            templateId: device.template_id,
+            tagLimit: device.tag_limit,
+          }),
         ]);
         quota = q;
         const limit = q.tags ?? device.tag_limit;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { createDatabase } from '../../db/create-database.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
 import { expectRollupsMatch } from '../history-store/history-test-helpers.ts';
 import { storedCount, storedValues, teamWithTemplate } from './live-data-test-helpers.ts';
@@ -53,6 +53,7 @@ async function prepare() {
   const env = {
     DATA_DIR: dataDir,
     MQTT_PORT: String(mqttPort),
+    ...NO_BILLING,
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
   };
   // (the factories read the mail outbox of `dataDir`: the one of DATA_DIR here)

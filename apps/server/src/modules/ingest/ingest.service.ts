@@ -20,8 +20,9 @@ import { buildFrames } from './frame-builder.ts';
  *
  * Billing (docs/api.md, Billing): a device whose template is locked stores nothing (its values
  * are counted as template_locked); tags beyond its TAG allocation are counted as tag_quota; a
- * sample less than its level's interval away from the last stored one is skipped (not stored,
- * not counted: the level's sampling rate).
+ * sample less than its level's interval away from the last stored one is not stored (nor
+ * counted: the level's sampling rate) but still streamed: live values and alarms see every
+ * sample of the collected TAGs.
  */
 export class IngestService {
   readonly cache: DeviceTagsCache;
@@ -102,8 +103,14 @@ export class IngestService {
     this.teamOf.set(device.deviceId, device.teamId);
     let samples = dataSamples(payload);
     if (device.templateLocked) return this.dropLocked(device, samples, receivedAt);
-    if (device.intervalMs) samples = this.throttle(device.deviceId, device.intervalMs, samples);
+    let liveOnly: IngestFrame[] | undefined;
+    if (device.intervalMs) {
+      const thinned = this.throttle(device.deviceId, device.intervalMs, samples);
+      samples = thinned.kept;
+      if (thinned.skipped.length > 0) liveOnly = this.liveOnlyFrames(device, thinned.skipped);
+    }
     const built = buildFrames(device, samples);
+    if (liveOnly) built.frames = [...built.frames, ...liveOnly].sort((a, b) => a.ts - b.ts);
     if (built.unknownTag === 0 && built.wrongType === 0 && built.tagQuota === 0)
       return this.writer.write(built.frames);
     const drops = new Map<number, DropDelta>([
@@ -123,25 +130,42 @@ export class IngestService {
   }
 
   /**
-   * The samples at least `intervalMs` away from the device's last stored one (either way: backfill
-   * of older times is thinned the same way). The same timestamp as the last stored sample passes
-   * (several samples of one time make one frame; a redelivery is a duplicate the store ignores).
+   * The samples to store: those at least `intervalMs` away from the device's last stored one
+   * (either way: backfill of older times is thinned the same way). The same timestamp as the last
+   * stored sample passes (several samples of one time make one frame; a redelivery is a duplicate
+   * the store ignores). `skipped`: the others that are live (not backfill), streamed only.
    */
-  private throttle(deviceId: number, intervalMs: number, samples: DataSample[]): DataSample[] {
+  private throttle(
+    deviceId: number,
+    intervalMs: number,
+    samples: DataSample[],
+  ): { kept: DataSample[]; skipped: DataSample[] } {
     const keptAt = this.cache.keptAt;
     let at = keptAt.get(deviceId);
     let kept: DataSample[] | undefined;
+    const skipped: DataSample[] = [];
     for (let i = 0; i < samples.length; i++) {
       const s = samples[i]!;
       if (at !== undefined && s.ts !== at && Math.abs(s.ts - at) < intervalMs) {
         kept ??= samples.slice(0, i);
+        if (s.hist !== true) skipped.push(s);
         continue;
       }
       kept?.push(s);
       at = s.ts;
     }
     if (at !== undefined) keptAt.set(deviceId, at);
-    return kept ?? samples;
+    return { kept: kept ?? samples, skipped };
+  }
+
+  /**
+   * Frames of samples the level's interval keeps out of history: streamed (live values, alarms)
+   * and never stored. What they drop is not counted (the stored samples count for the device).
+   */
+  private liveOnlyFrames(device: DeviceTags, samples: DataSample[]): IngestFrame[] {
+    const frames = buildFrames(device, samples).frames;
+    for (const f of frames) f.store = false;
+    return frames;
   }
 
   /** A device of a locked template: its values are counted (template_locked), none stored. */

@@ -1,7 +1,7 @@
 import { deviceTopic, validateFreeText, type IngestDrops } from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import { sleep } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import {
@@ -26,7 +26,7 @@ let tags: Tags;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '20' });
+  server = await startDeviceTestServer({ INGEST_BATCH_MS: '20', ...NO_BILLING });
   const team = await teamWithTemplate(server);
   token = team.token;
   templateId = team.template.id;
@@ -213,7 +213,11 @@ describe('ingest', () => {
   });
 
   it.skipIf(external)('acknowledges a QoS 1 message only after its batch committed', async () => {
-    const slow = await startDeviceTestServer({ INGEST_BATCH_MS: '1500', INGEST_BATCH_ROWS: '100000' });
+    const slow = await startDeviceTestServer({
+      INGEST_BATCH_MS: '1500',
+      INGEST_BATCH_ROWS: '100000',
+      ...NO_BILLING,
+    });
     try {
       const team = await teamWithTemplate(slow);
       const d = await connectDevice(slow, team.token, team.template.id);
@@ -245,6 +249,7 @@ describe('ingest', () => {
     'applies back-pressure: at most INGEST_MAX_PENDING rows wait, further messages wait unacknowledged',
     async () => {
       const slow = await startDeviceTestServer({
+        ...NO_BILLING,
         INGEST_BATCH_MS: '400',
         INGEST_BATCH_ROWS: '2',
         INGEST_MAX_PENDING: '2',

@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSubAccount } from '../../../test/factories.ts';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import {
   connectDevice,
@@ -23,7 +23,7 @@ const clients: MqttClient[] = [];
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', LIVE_COALESCE_MS: '250' });
+  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', LIVE_COALESCE_MS: '250', ...NO_BILLING });
   team = await teamWithTemplate(server);
 });
 afterEach(async () => {

@@ -12,7 +12,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
-import type { TestServer } from '../../../test/test-server.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { connectedDevice, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import {
   buildDevice,
@@ -28,7 +28,8 @@ let token: string;
 let templateId: number;
 
 beforeAll(async () => {
-  server = await startDeviceTestServer();
+  // Point limits here are devices.tag_limit's (an operator's); the free tier's are in tag-quota.test.ts.
+  server = await startDeviceTestServer(NO_BILLING);
   main = await createActiveUser(server);
   other = await createActiveUser(server);
   token = main.tokens.token;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { alarmMail } from '../../mail/notify-mail-texts.ts';
+import { alarmDigestMail, alarmMail } from '../../mail/notify-mail-texts.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { AlarmEvent } from '../alarm/index.ts';
+import type { AlarmDigestEvent, AlarmEvent } from '../alarm/index.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { deliveryError, type DeliveryRepo, type Recipient } from './delivery.repo.ts';
 
@@ -34,7 +34,7 @@ const MINUTE = 60_000;
  * sent, failed (the transport's error) or skipped (the per-user cap).
  */
 export class AlarmMailer {
-  private readonly queue: AlarmEvent[] = [];
+  private readonly queue: (AlarmEvent | AlarmDigestEvent)[] = [];
   private active = 0;
   private readonly inFlight = new Set<string>();
   /** Send times of the last minute, per user. */
@@ -51,15 +51,23 @@ export class AlarmMailer {
     private readonly settings: AlarmMailSettings = alarmMailDefaults,
   ) {}
 
-  /** Subscribes to 'alarm.event'; returns the unsubscribe. */
+  /**
+   * Subscribes to 'alarm.event' (raises that notified; those collected within their rule's
+   * interval are not mailed) and 'alarm.digest' (one digest mail of the collected ones); returns
+   * the unsubscribe.
+   */
   attach(bus: Bus): () => void {
-    return bus.subscribe('alarm.event', (e) => {
-      if (e.event === 'raised') this.enqueue(e);
-    });
+    const off = [
+      bus.subscribe('alarm.event', (e) => {
+        if (e.event === 'raised' && e.notified !== false) this.enqueue(e);
+      }),
+      bus.subscribe('alarm.digest', (e) => this.enqueue(e)),
+    ];
+    return () => off.forEach((f) => f());
   }
 
-  /** Takes a raised event for mailing later; never throws, never waits. */
-  enqueue(e: AlarmEvent): void {
+  /** Takes a raised event (or a digest) for mailing later; never throws, never waits. */
+  enqueue(e: AlarmEvent | AlarmDigestEvent): void {
     if (this.stopped) return;
     if (this.queue.length >= this.settings.maxQueue) {
       this.log.warn(
@@ -110,7 +118,7 @@ export class AlarmMailer {
     }
   }
 
-  private async mailEvent(e: AlarmEvent): Promise<void> {
+  private async mailEvent(e: AlarmEvent | AlarmDigestEvent): Promise<void> {
     for (const user of await this.repo.recipients(e.teamId, e.userIds)) {
       if (!user.email || (user.mailLevels & e.record.level) === 0) continue;
       const key = `${user.id}:${e.record.id}`;
@@ -126,23 +134,24 @@ export class AlarmMailer {
     }
   }
 
-  private async mailUser(e: AlarmEvent, user: Recipient, to: string): Promise<void> {
+  /** Exactly once per (user, record): a digest names its newest record, which no raise mailed. */
+  private async mailUser(e: AlarmEvent | AlarmDigestEvent, user: Recipient, to: string): Promise<void> {
     if (await this.repo.alarmTried(user.id, e.record.id)) return;
     const r = e.record;
-    const { subject, text } = alarmMail(
-      user.lang,
-      {
-        level: r.level,
-        device: r.device_name,
-        rule: r.rule_name,
-        tag: r.tag_name,
-        content: r.content,
-        value: r.value,
-        raisedAt: r.raised_at,
-        link: this.link,
-      },
-      user.mailLevels,
-    );
+    const facts = {
+      level: r.level,
+      device: r.device_name,
+      rule: r.rule_name,
+      tag: r.tag_name,
+      content: r.content,
+      value: r.value,
+      raisedAt: r.raised_at,
+      link: this.link,
+    };
+    const { subject, text } =
+      'count' in e
+        ? alarmDigestMail(user.lang, { ...facts, ...e }, user.mailLevels)
+        : alarmMail(user.lang, facts, user.mailLevels);
     const base = {
       teamId: e.teamId,
       userId: user.id,

@@ -26,7 +26,11 @@ let server: TestServer;
 const clients: MqttClient[] = [];
 const sockets: WebSocket[] = [];
 beforeAll(async () => {
-  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10' });
+  server = await startDeviceTestServer({
+    INGEST_BATCH_MS: '10',
+    // Every raise mails here; the notification interval has its suite (alarm/alarm-digest.test.ts).
+    ALARM_NOTIFY_INTERVAL_MS: '0',
+  });
 });
 afterAll(async () => {
   sockets.forEach((s) => s.terminate());

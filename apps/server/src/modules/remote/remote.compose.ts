@@ -49,7 +49,7 @@ export function composeRemote(deps: {
   const { db, config, bus, log } = deps;
   const repo = new RemoteRepo(db);
   const status = new TunnelStatusBoard(repo, bus);
-  const billing = config.region !== 'cn';
+  const billing = config.billingEnabled;
   const tunnelHub = new TunnelHub(
     repo,
     deps.meter,

@@ -1,19 +1,24 @@
 import { useState } from 'react';
 import { Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { regions, type Region, type UserProfile } from '@hmi/domain';
+import type { Region, UserProfile } from '@hmi/domain';
 import { useAddDataCenter } from './use-profile-mutations.ts';
 
-/** The account's data centers; the main account can add another region. */
+/**
+ * The account's data centers; the main account can add another region, among those the server
+ * can provision (`peer_regions` of getUserInfo): none left, no action.
+ */
 export function DataCentersCard({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation('profile');
   const add = useAddDataCenter();
   const current = profile.data_center.split(',').filter(Boolean);
-  const available = regions.filter((r) => !current.includes(r));
+  const available = (profile.peer_regions ?? []).filter((r) => !current.includes(r));
   const [choice, setChoice] = useState<Region>();
   return (
     <Card title={t('dataCenter.title')}>
-      <Typography.Paragraph type="secondary">{t('dataCenter.text')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(profile.is_main && available.length === 0 ? 'dataCenter.textNone' : 'dataCenter.text')}
+      </Typography.Paragraph>
       <Space wrap className="profile-centers">
         {current.map((c) => (
           <Tag key={c} color="blue">

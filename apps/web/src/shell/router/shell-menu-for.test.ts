@@ -27,6 +27,13 @@ describe('the billing messages page (registered in shell-pages)', () => {
       false,
     );
   });
+
+  it('is not in any menu on a server with billing switched off, nor is My account', () => {
+    const off = shellMenuFor({ ...main, billing: false }, 'eu');
+    expect(billingPage(off.menu)).toBe(false);
+    expect(menuPaths(off.menu).some((p) => p.startsWith('/billing'))).toBe(false);
+    expect(off.showBillingMessages).toBe(false);
+  });
 });
 
 describe('billing messages in the header (same rule as the page)', () => {

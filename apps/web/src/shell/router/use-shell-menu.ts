@@ -44,7 +44,7 @@ export function shellStart(menu: readonly MenuNode[]): string {
  * that menu: not before billing is built, and never where the region hides it (cn).
  */
 export function shellMenuFor(
-  profile: Pick<UserProfile, 'permissions' | 'is_main'>,
+  profile: Pick<UserProfile, 'permissions' | 'is_main'> & Partial<Pick<UserProfile, 'billing'>>,
   region: Region,
   implemented: ReadonlySet<string> = implementedPaths,
 ): ShellMenu {
@@ -53,6 +53,7 @@ export function shellMenuFor(
     isMain: profile.is_main,
     region,
     bindType: undefined,
+    billing: profile.billing,
   });
   const menu = implementedOnly(full, implemented);
   return {
