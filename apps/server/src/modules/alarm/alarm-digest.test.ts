@@ -91,13 +91,13 @@ describe('alarm notification interval', () => {
     expect(messages).toHaveLength(4);
     const records = await recordsOf(server, d.id);
     expect(messages.slice(2).every((m) => m.alarm_record_id === records[1]!.id)).toBe(true);
-    const digest = messages.slice(2).find((m) => m.title.includes('more times'))!;
-    expect(digest.title).toMatch(/\[Severe\] .+: overspeed_a raised 1 more times$/);
+    const digest = messages.slice(2).find((m) => m.title.includes('raised again'))!;
+    expect(digest.title).toMatch(/\[Severe\] .+: overspeed_a raised again 1×$/);
     expect(digest.body).toContain('in the last 11 min');
     expect(digest.body).not.toContain('flapping');
     const sent = await mails();
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.subject).toMatch(/overspeed_a raised 1 more times$/);
+    expect(sent[1]!.subject).toMatch(/overspeed_a raised again 1×$/);
     // A digest is sent once.
     expect(await engine().sendDigests(Date.now() + 12 * MIN)).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('alarm notification interval', () => {
     await server.app.services.alarmMailer.idle();
     expect(await notifications()).toBe(2);
     const [, digest] = await mails();
-    expect(digest!.subject).toMatch(/overspeed_b raised 4 more times$/);
+    expect(digest!.subject).toMatch(/overspeed_b raised again 4×$/);
     expect(digest!.text).toContain('The alarm is flapping');
 
     // Still flapping after the digest: collected again, and the next window is twice as long.
