@@ -1,61 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createHttpClient, type TokenStore } from './http-client.ts';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { createHttpClient } from './http-client.ts';
+import { err, fakeAdapter, memoryTokens, ok, type Handler, type Reply } from './http-test-helpers.ts';
 import { ApiError, CancelledError } from './http-errors.ts';
 import { createToastQueue, type ToastBackend } from '../feedback/toast-queue.ts';
 
-type Reply = { status?: number; body: unknown } | 'network' | 'timeout';
-type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
-
-/** A transport that answers like the server: non-2xx status plus the envelope on errors. */
-function fakeAdapter(handler: Handler): AxiosAdapter {
-  return async (config) => {
-    if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const onAbort = () => reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config));
-      (config.signal as AbortSignal | undefined)?.addEventListener?.('abort', onAbort);
-      Promise.resolve(handler(config)).then(resolve, reject);
-    });
-    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    if (reply === 'timeout') throw new AxiosError('timeout', AxiosError.ECONNABORTED, config);
-    const status = reply.status ?? 200;
-    const response: AxiosResponse = { data: reply.body, status, statusText: '', headers: {}, config };
-    if (status >= 400) throw new AxiosError('bad', AxiosError.ERR_BAD_REQUEST, config, undefined, response);
-    return response;
-  };
-}
-
-function memoryTokens(
-  token: string | null,
-  refresh: string | null,
-): TokenStore & { state: Record<string, string | null> } {
-  const state: Record<string, string | null> = { token, refresh, host: 'https://eu.example' };
-  return {
-    state,
-    token: () => state.token ?? null,
-    refreshToken: () => state.refresh ?? null,
-    host: () => state.host ?? '',
-    updateTokens: (t, r) => {
-      state.token = t;
-      state.refresh = r;
-    },
-    clearToken: () => {
-      state.token = null;
-      state.refresh = null;
-    },
-    clearSession: () => {
-      state.token = null;
-      state.refresh = null;
-      state.host = null;
-    },
-  };
-}
-
-const ok = (data: unknown): Reply => ({ body: { code: 0, data, msg: 'ok' } });
-const err = (code: number, status = 400, data: unknown = null): Reply => ({
-  status,
-  body: { code, data, msg: `E${code}` },
-});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(handler: Handler, tokens = memoryTokens('t1', 'r1')) {

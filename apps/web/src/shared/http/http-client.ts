@@ -1,6 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { API_BASE, AuthPaths, ErrorCode, StringErrorCode } from '@hmi/domain';
 import { ApiError, CancelledError } from './http-errors.ts';
+import type { RefreshLock } from './refresh-lock.ts';
 
 export interface RequestConfig extends AxiosRequestConfig {
   /** Errors come back to the caller as ApiError {code, msg} with no toast. */
@@ -31,6 +32,8 @@ export interface HttpClientDeps {
   signedOut(reason: SignOutReason): void;
   /** Tests inject a fake transport here. */
   adapter?: AxiosAdapter;
+  /** Makes the refresh one per browser (shared/http/refresh-lock.ts); per client when absent. */
+  refreshLock?: RefreshLock;
 }
 
 export interface HttpClient {
@@ -72,6 +75,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   let refreshing: Promise<void> | null = null;
   /** This client ended the session (1055, or an expired one) and nobody signed in since. */
   let ended = false;
+
+  // Another tab replaced the refresh token this tab holds (a session in sessionStorage): take it.
+  deps.refreshLock?.onAnnounce((pair) => {
+    if (deps.tokens.refreshToken() === pair.previous)
+      deps.tokens.updateTokens(pair.token, pair.refresh_token);
+  });
 
   const cancelAll = () => {
     for (const c of [...pending]) c.abort();
@@ -129,23 +138,33 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   }
 
   async function doRefresh(): Promise<void> {
-    const token = deps.tokens.token();
-    const refreshToken = deps.tokens.refreshToken();
-    if (!token || !refreshToken) expire();
-    let reply: Envelope;
-    try {
-      reply = await send(
-        { method: 'POST', url: AuthPaths.refresh, params: { from: 'web' }, data: { token } },
-        refreshToken,
-      );
-    } catch (err) {
-      if (err instanceof CancelledError) throw err;
-      expire();
-    }
-    const data = reply.data as { token?: unknown; refresh_token?: unknown } | null;
-    if (reply.code !== 0 || typeof data?.token !== 'string' || typeof data.refresh_token !== 'string')
-      expire();
-    deps.tokens.updateTokens(data.token, data.refresh_token);
+    const stale = deps.tokens.refreshToken();
+    if (!deps.tokens.token() || !stale) expire();
+    const exclusive = deps.refreshLock?.exclusive ?? ((fn: () => Promise<void>) => fn());
+    await exclusive(async () => {
+      const current = deps.tokens.refreshToken();
+      // Another tab refreshed while this one waited: its pair is in storage, use it.
+      if (current !== stale) {
+        if (!current || !deps.tokens.token()) expire();
+        return;
+      }
+      const token = deps.tokens.token();
+      let reply: Envelope;
+      try {
+        reply = await send(
+          { method: 'POST', url: AuthPaths.refresh, params: { from: 'web' }, data: { token } },
+          stale,
+        );
+      } catch (err) {
+        if (err instanceof CancelledError) throw err;
+        expire();
+      }
+      const data = reply.data as { token?: unknown; refresh_token?: unknown } | null;
+      if (reply.code !== 0 || typeof data?.token !== 'string' || typeof data.refresh_token !== 'string')
+        expire();
+      deps.tokens.updateTokens(data.token, data.refresh_token);
+      deps.refreshLock?.announce({ previous: stale, token: data.token, refresh_token: data.refresh_token });
+    });
   }
 
   /** One refresh at a time; every request that fails meanwhile waits for the same one. */

@@ -18,6 +18,7 @@ describe('storage keys', () => {
       'CARD_TYPES',
       'COOKIE_NOTICE',
       'ALARM_SOUND',
+      'REFRESH_LEASE',
     ]);
     for (const [name, value] of Object.entries(StorageKey)) expect(value).toBe(name);
   });

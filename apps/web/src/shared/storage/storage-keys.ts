@@ -9,7 +9,8 @@ export const STORAGE_PREFIX = `hmicloud_${STORAGE_VERSION}_`;
 /**
  * Browser storage keys (without prefix): those of SPEC section 3, then those the web client adds:
  * the cached card-type list (cleared on a language switch), the accepted cookie notice and the
- * critical-alarm sound choice ('1' on; off when absent). Only the browser stores them: the
+ * critical-alarm sound choice ('1' on; off when absent), and the lease of the tab that refreshes
+ * the tokens where the browser has no Web Locks (shared/http/refresh-lock.ts). Only the browser stores them: the
  * server and the simulator never read them.
  */
 export const StorageKey = {
@@ -23,5 +24,6 @@ export const StorageKey = {
   CARD_TYPES: 'CARD_TYPES',
   COOKIE_NOTICE: 'COOKIE_NOTICE',
   ALARM_SOUND: 'ALARM_SOUND',
+  REFRESH_LEASE: 'REFRESH_LEASE',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
