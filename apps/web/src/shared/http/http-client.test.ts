@@ -91,7 +91,7 @@ describe('http client', () => {
     expect(tokens.state.host).toBeNull();
   });
 
-  it('does not loop when the replay is rejected again', async () => {
+  it('does not loop when the replays are rejected again (two refreshes, then sign-out)', async () => {
     let n = 0;
     const { http, signedOut } = setup((c) => {
       if (c.url === '/refreshtoken')
@@ -99,8 +99,41 @@ describe('http client', () => {
       return err(1009, 401);
     });
     await expect(http.get('/a')).rejects.toBeInstanceOf(CancelledError);
-    expect(n).toBe(1);
+    expect(n).toBe(2);
     expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('a replay whose fresh token expired on the way refreshes once more and goes through', async () => {
+    let n = 0;
+    const { http, signedOut } = setup((c) => {
+      if (c.url === '/refreshtoken')
+        return ok({ token: `t${++n + 1}`, refresh_token: `r${n + 1}`, host: '', region: '' });
+      // t2 expired before its replay arrived; t3 arrives in time.
+      return c.headers.Authorization === 't3' ? ok('late') : err(1009, 401);
+    });
+    await expect(http.get('/a')).resolves.toBe('late');
+    expect(n).toBe(2);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('a call refused with a token replaced meanwhile (another tab refreshed) replays without a refresh of its own', async () => {
+    let refreshes = 0;
+    const tokens = memoryTokens('t1', 'r1');
+    const { http, signedOut } = setup((c) => {
+      if (c.url === '/refreshtoken') {
+        refreshes += 1;
+        return ok({ token: 't9', refresh_token: 'r9', host: '', region: '' });
+      }
+      if (c.headers.Authorization === 't1') {
+        // While this call waited in the browser's queue, another tab refreshed twice.
+        tokens.updateTokens('t3', 'r3');
+        return err(1009, 401);
+      }
+      return c.headers.Authorization === 't3' ? ok('fine') : err(1009, 401);
+    }, tokens);
+    await expect(http.get('/a')).resolves.toBe('fine');
+    expect(refreshes).toBe(0);
+    expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('1055 cancels pending requests, clears the token and signs out once', async () => {

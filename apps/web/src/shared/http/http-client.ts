@@ -6,8 +6,8 @@ import type { RefreshLock } from './refresh-lock.ts';
 export interface RequestConfig extends AxiosRequestConfig {
   /** Errors come back to the caller as ApiError {code, msg} with no toast. */
   manual?: boolean;
-  /** Internal: this call is the replay after a token refresh. */
-  replayed?: boolean;
+  /** Internal: how many times this call was replayed after a token refresh. */
+  replays?: number;
 }
 
 /** The token side of browser storage the client needs (see shared/storage). */
@@ -59,6 +59,14 @@ const NETWORK_CODES: readonly string[] = [
   StringErrorCode.ETIMEDOUT,
 ];
 
+/**
+ * How often one call refreshes the tokens and is replayed before the session counts as ended: a
+ * replay that waited behind other requests may find its fresh token expired already (short
+ * ACCESS_TOKEN_TTL, several busy tabs), and gets one more refresh; a third 1009 is no accident.
+ * A call refused with a token that has been replaced since is replayed without counting.
+ */
+const MAX_REPLAYS = 2;
+
 const REFRESH_CODES: readonly number[] = [ErrorCode.E1008_AUTH_HEADER_MISSING, ErrorCode.E1009_LOGIN_EXPIRED];
 
 /**
@@ -96,7 +104,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     outer?.addEventListener('abort', follow);
     pending.add(controller);
     try {
-      const { manual: _m, replayed: _r, ...axiosConfig } = config;
+      const { manual: _m, replays: _r, ...axiosConfig } = config;
       const res = await instance.request<unknown>({
         ...axiosConfig,
         baseURL: deps.tokens.host() + API_BASE,
@@ -213,11 +221,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     if (REFRESH_CODES.includes(reply.code)) {
       if (!usedToken) expire(true);
-      if (config.replayed) expire();
       const current = deps.tokens.token();
-      // Another request may already have refreshed while this one was in flight.
-      if (!current || current === usedToken) await refreshOnce();
-      return request<T>({ ...config, replayed: true });
+      // Another request (or tab) refreshed while this one was in flight or queued: replay with
+      // the newer token; this refreshed nothing, so it does not count.
+      if (current && current !== usedToken) return request<T>(config);
+      if ((config.replays ?? 0) >= MAX_REPLAYS) expire();
+      await refreshOnce();
+      return request<T>({ ...config, replays: (config.replays ?? 0) + 1 });
     }
 
     return fail(config, reply.code, reply.data, reply.msg);
