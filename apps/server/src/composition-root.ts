@@ -138,7 +138,17 @@ export function composeApp(infra: Infrastructure) {
   const memberGrants = new MemberGrantsRepo(db);
   const creators = new CreatorGrantService(memberGrants);
   const principals = new PrincipalService(tokens, users, scopes);
-  const sessions = new SessionService(db, new SessionRepo(db), tokens, config.refreshTokenTtl * 1000, bus);
+  const sessions = new SessionService(
+    db,
+    new SessionRepo(db),
+    tokens,
+    {
+      refreshTtlMs: config.refreshTokenTtl * 1000,
+      reuseGraceMs: config.refreshReuseGrace * 1000,
+      secret: config.jwtSecret,
+    },
+    bus,
+  );
   const throttle = new LoginThrottle(
     new LoginAttemptRepo(db),
     config.loginThrottle.limit,

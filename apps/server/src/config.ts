@@ -69,6 +69,7 @@ const envSchema = z.object({
   PUBLIC_URL: url(/^https?:$/),
   ACCESS_TOKEN_TTL: int(900, 1),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),
+  REFRESH_REUSE_GRACE: int(10, 0).pipe(z.number().max(300)),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CARD_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   CORS_ORIGINS: list.pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
@@ -178,6 +179,11 @@ export interface Config {
   accessTokenTtl: number;
   /** Seconds. */
   refreshTokenTtl: number;
+  /**
+   * Seconds after a rotation in which the replaced refresh token still gets the same new pair
+   * (several tabs refreshing at once) instead of revoking its family; 0 turns the grace off.
+   */
+  refreshReuseGrace: number;
   jwtSecret: Uint8Array;
   /** Key of the billing card password hashes (HMAC-SHA256); kept outside the database. */
   cardPepper: Uint8Array;
@@ -348,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlExplicit: e.PUBLIC_URL !== undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE,
     jwtSecret: secretKey(e.JWT_SECRET, dataDir, 'jwt-secret'),
     cardPepper: secretKey(e.CARD_PEPPER, dataDir, 'card-pepper'),
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),

@@ -23,12 +23,16 @@ export class AccessTokens {
     private readonly ttlSeconds: number,
   ) {}
 
-  sign(c: AccessClaims): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+  /**
+   * Signs an access token. `at` (issue time, ms) and `jti` make it reproducible: the same claims,
+   * time and id give the same token (HS256 is deterministic), which the refresh grace relies on.
+   */
+  sign(c: AccessClaims, at: { issuedAtMs?: number; jti?: string } = {}): Promise<string> {
+    const now = Math.floor((at.issuedAtMs ?? Date.now()) / 1000);
     return new SignJWT({ tid: c.teamId, sid: c.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(c.userId))
-      .setJti(randomToken(12))
+      .setJti(at.jti ?? randomToken(12))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(now)

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OnlineState, SyncState, termKey } from '@hmi/domain';
+import { OnlineState, Perm, SyncState, termKey } from '@hmi/domain';
 import { GroupTreeSelect } from '../device-group/index.ts';
 import { LabelSelect } from '../label/index.ts';
 import { TemplateSelect } from '../template/index.ts';
 import { FilterBar } from '../../shared/lists/FilterBar.tsx';
+import { usePermission } from '../../shared/session/use-permission.ts';
 import { SearchInput } from '../../shared/lists/SearchInput.tsx';
 import { activeFilterCount, type DeviceListParams } from './device-list-params.ts';
 
@@ -17,9 +18,13 @@ interface Props {
   extra?: React.ReactNode;
 }
 
-/** Search by name or SN, and the filters of the device list (all kept in the URL). */
+/**
+ * Search by name or SN, and the filters of the device list (all kept in the URL). The group and
+ * template filters show only to a user who may view groups (13) or templates (8).
+ */
 export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
   const { t } = useTranslation('device');
+  const can = usePermission();
   const [model, setModel] = useState(params.model ?? '');
   const onSearch = useCallback((search: string | undefined) => onChange({ search }), [onChange]);
 
@@ -65,13 +70,15 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
       extra={extra}
       testIds={{ toggle: 'filter-toggle', reset: 'filter-reset' }}
     >
-      <GroupTreeSelect
-        value={params.group_id}
-        onChange={(v) => onChange({ group_id: v })}
-        placeholder={t('filter.group')}
-        className="device-filter device-filter-group"
-        data-testid="filter-group"
-      />
+      {can(Perm.GroupView) && (
+        <GroupTreeSelect
+          value={params.group_id}
+          onChange={(v) => onChange({ group_id: v })}
+          placeholder={t('filter.group')}
+          className="device-filter device-filter-group"
+          data-testid="filter-group"
+        />
+      )}
       <LabelSelect
         single
         value={params.label_id ? [params.label_id] : []}
@@ -110,13 +117,15 @@ export function DeviceFilterBar({ params, onChange, compact, extra }: Props) {
         className="device-filter device-filter-narrow"
         data-testid="filter-alarm"
       />
-      <TemplateSelect
-        value={params.template_id}
-        onChange={(v) => onChange({ template_id: v })}
-        placeholder={t('filter.template')}
-        className="device-filter"
-        data-testid="filter-template"
-      />
+      {can(Perm.TemplateView) && (
+        <TemplateSelect
+          value={params.template_id}
+          onChange={(v) => onChange({ template_id: v })}
+          placeholder={t('filter.template')}
+          className="device-filter"
+          data-testid="filter-template"
+        />
+      )}
       <Input
         value={model}
         onChange={(e) => setModel(e.target.value)}

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, validateDeviceName, type DeviceListItem } from '@hmi/domain';
+import { ErrorCode, Perm, validateDeviceName, type DeviceListItem } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { useValidator } from '../auth/index.ts';
 import { GroupTreeSelect } from '../device-group/index.ts';
 import { TemplateSelect } from '../template/index.ts';
 import { useBindDevice, useEditDevice } from './use-device-mutations.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import { usePermission } from '../../shared/session/use-permission.ts';
 
 interface Values {
   sn: string;
@@ -50,6 +51,7 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
   const { t } = useTranslation('device');
   const [form] = Form.useForm<Values>();
   const { rule } = useValidator();
+  const can = usePermission();
   const bind = useBindDevice();
   const edit = useEditDevice();
   const { failure, report, clear } = usePlacedFailure(form, PLACES);
@@ -180,11 +182,12 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
           >
             <Input autoComplete="off" maxLength={64} data-testid="bind-name" />
           </Form.Item>
+          {/* Hidden, not removed, without the view right: the device keeps its group and template. */}
           <div className="device-form-pair">
-            <Form.Item name="group_id" label={t('field.group')}>
+            <Form.Item name="group_id" label={t('field.group')} hidden={!can(Perm.GroupView)}>
               <GroupTreeSelect placeholder={t('form.noGroup')} data-testid="bind-group" />
             </Form.Item>
-            <Form.Item name="template_id" label={t('field.template')}>
+            <Form.Item name="template_id" label={t('field.template')} hidden={!can(Perm.TemplateView)}>
               <TemplateSelect placeholder={t('form.noTemplate')} data-testid="bind-template" />
             </Form.Item>
           </div>

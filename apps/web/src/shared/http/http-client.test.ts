@@ -1,61 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createHttpClient, type TokenStore } from './http-client.ts';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { createHttpClient } from './http-client.ts';
+import { err, fakeAdapter, memoryTokens, ok, type Handler, type Reply } from './http-test-helpers.ts';
 import { ApiError, CancelledError } from './http-errors.ts';
 import { createToastQueue, type ToastBackend } from '../feedback/toast-queue.ts';
 
-type Reply = { status?: number; body: unknown } | 'network' | 'timeout';
-type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
-
-/** A transport that answers like the server: non-2xx status plus the envelope on errors. */
-function fakeAdapter(handler: Handler): AxiosAdapter {
-  return async (config) => {
-    if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const onAbort = () => reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config));
-      (config.signal as AbortSignal | undefined)?.addEventListener?.('abort', onAbort);
-      Promise.resolve(handler(config)).then(resolve, reject);
-    });
-    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    if (reply === 'timeout') throw new AxiosError('timeout', AxiosError.ECONNABORTED, config);
-    const status = reply.status ?? 200;
-    const response: AxiosResponse = { data: reply.body, status, statusText: '', headers: {}, config };
-    if (status >= 400) throw new AxiosError('bad', AxiosError.ERR_BAD_REQUEST, config, undefined, response);
-    return response;
-  };
-}
-
-function memoryTokens(
-  token: string | null,
-  refresh: string | null,
-): TokenStore & { state: Record<string, string | null> } {
-  const state: Record<string, string | null> = { token, refresh, host: 'https://eu.example' };
-  return {
-    state,
-    token: () => state.token ?? null,
-    refreshToken: () => state.refresh ?? null,
-    host: () => state.host ?? '',
-    updateTokens: (t, r) => {
-      state.token = t;
-      state.refresh = r;
-    },
-    clearToken: () => {
-      state.token = null;
-      state.refresh = null;
-    },
-    clearSession: () => {
-      state.token = null;
-      state.refresh = null;
-      state.host = null;
-    },
-  };
-}
-
-const ok = (data: unknown): Reply => ({ body: { code: 0, data, msg: 'ok' } });
-const err = (code: number, status = 400, data: unknown = null): Reply => ({
-  status,
-  body: { code, data, msg: `E${code}` },
-});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(handler: Handler, tokens = memoryTokens('t1', 'r1')) {
@@ -142,7 +91,7 @@ describe('http client', () => {
     expect(tokens.state.host).toBeNull();
   });
 
-  it('does not loop when the replay is rejected again', async () => {
+  it('does not loop when the replays are rejected again (two refreshes, then sign-out)', async () => {
     let n = 0;
     const { http, signedOut } = setup((c) => {
       if (c.url === '/refreshtoken')
@@ -150,8 +99,41 @@ describe('http client', () => {
       return err(1009, 401);
     });
     await expect(http.get('/a')).rejects.toBeInstanceOf(CancelledError);
-    expect(n).toBe(1);
+    expect(n).toBe(2);
     expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('a replay whose fresh token expired on the way refreshes once more and goes through', async () => {
+    let n = 0;
+    const { http, signedOut } = setup((c) => {
+      if (c.url === '/refreshtoken')
+        return ok({ token: `t${++n + 1}`, refresh_token: `r${n + 1}`, host: '', region: '' });
+      // t2 expired before its replay arrived; t3 arrives in time.
+      return c.headers.Authorization === 't3' ? ok('late') : err(1009, 401);
+    });
+    await expect(http.get('/a')).resolves.toBe('late');
+    expect(n).toBe(2);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('a call refused with a token replaced meanwhile (another tab refreshed) replays without a refresh of its own', async () => {
+    let refreshes = 0;
+    const tokens = memoryTokens('t1', 'r1');
+    const { http, signedOut } = setup((c) => {
+      if (c.url === '/refreshtoken') {
+        refreshes += 1;
+        return ok({ token: 't9', refresh_token: 'r9', host: '', region: '' });
+      }
+      if (c.headers.Authorization === 't1') {
+        // While this call waited in the browser's queue, another tab refreshed twice.
+        tokens.updateTokens('t3', 'r3');
+        return err(1009, 401);
+      }
+      return c.headers.Authorization === 't3' ? ok('fine') : err(1009, 401);
+    }, tokens);
+    await expect(http.get('/a')).resolves.toBe('fine');
+    expect(refreshes).toBe(0);
+    expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('1055 cancels pending requests, clears the token and signs out once', async () => {

@@ -1,12 +1,13 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { API_BASE, AuthPaths, ErrorCode, StringErrorCode } from '@hmi/domain';
 import { ApiError, CancelledError } from './http-errors.ts';
+import type { RefreshLock } from './refresh-lock.ts';
 
 export interface RequestConfig extends AxiosRequestConfig {
   /** Errors come back to the caller as ApiError {code, msg} with no toast. */
   manual?: boolean;
-  /** Internal: this call is the replay after a token refresh. */
-  replayed?: boolean;
+  /** Internal: how many times this call was replayed after a token refresh. */
+  replays?: number;
 }
 
 /** The token side of browser storage the client needs (see shared/storage). */
@@ -31,6 +32,8 @@ export interface HttpClientDeps {
   signedOut(reason: SignOutReason): void;
   /** Tests inject a fake transport here. */
   adapter?: AxiosAdapter;
+  /** Makes the refresh one per browser (shared/http/refresh-lock.ts); per client when absent. */
+  refreshLock?: RefreshLock;
 }
 
 export interface HttpClient {
@@ -56,6 +59,14 @@ const NETWORK_CODES: readonly string[] = [
   StringErrorCode.ETIMEDOUT,
 ];
 
+/**
+ * How often one call refreshes the tokens and is replayed before the session counts as ended: a
+ * replay that waited behind other requests may find its fresh token expired already (short
+ * ACCESS_TOKEN_TTL, several busy tabs), and gets one more refresh; a third 1009 is no accident.
+ * A call refused with a token that has been replaced since is replayed without counting.
+ */
+const MAX_REPLAYS = 2;
+
 const REFRESH_CODES: readonly number[] = [ErrorCode.E1008_AUTH_HEADER_MISSING, ErrorCode.E1009_LOGIN_EXPIRED];
 
 /**
@@ -73,6 +84,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   /** This client ended the session (1055, or an expired one) and nobody signed in since. */
   let ended = false;
 
+  // Another tab replaced the refresh token this tab holds (a session in sessionStorage): take it.
+  deps.refreshLock?.onAnnounce((pair) => {
+    if (deps.tokens.refreshToken() === pair.previous)
+      deps.tokens.updateTokens(pair.token, pair.refresh_token);
+  });
+
   const cancelAll = () => {
     for (const c of [...pending]) c.abort();
     pending.clear();
@@ -87,7 +104,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     outer?.addEventListener('abort', follow);
     pending.add(controller);
     try {
-      const { manual: _m, replayed: _r, ...axiosConfig } = config;
+      const { manual: _m, replays: _r, ...axiosConfig } = config;
       const res = await instance.request<unknown>({
         ...axiosConfig,
         baseURL: deps.tokens.host() + API_BASE,
@@ -129,23 +146,33 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   }
 
   async function doRefresh(): Promise<void> {
-    const token = deps.tokens.token();
-    const refreshToken = deps.tokens.refreshToken();
-    if (!token || !refreshToken) expire();
-    let reply: Envelope;
-    try {
-      reply = await send(
-        { method: 'POST', url: AuthPaths.refresh, params: { from: 'web' }, data: { token } },
-        refreshToken,
-      );
-    } catch (err) {
-      if (err instanceof CancelledError) throw err;
-      expire();
-    }
-    const data = reply.data as { token?: unknown; refresh_token?: unknown } | null;
-    if (reply.code !== 0 || typeof data?.token !== 'string' || typeof data.refresh_token !== 'string')
-      expire();
-    deps.tokens.updateTokens(data.token, data.refresh_token);
+    const stale = deps.tokens.refreshToken();
+    if (!deps.tokens.token() || !stale) expire();
+    const exclusive = deps.refreshLock?.exclusive ?? ((fn: () => Promise<void>) => fn());
+    await exclusive(async () => {
+      const current = deps.tokens.refreshToken();
+      // Another tab refreshed while this one waited: its pair is in storage, use it.
+      if (current !== stale) {
+        if (!current || !deps.tokens.token()) expire();
+        return;
+      }
+      const token = deps.tokens.token();
+      let reply: Envelope;
+      try {
+        reply = await send(
+          { method: 'POST', url: AuthPaths.refresh, params: { from: 'web' }, data: { token } },
+          stale,
+        );
+      } catch (err) {
+        if (err instanceof CancelledError) throw err;
+        expire();
+      }
+      const data = reply.data as { token?: unknown; refresh_token?: unknown } | null;
+      if (reply.code !== 0 || typeof data?.token !== 'string' || typeof data.refresh_token !== 'string')
+        expire();
+      deps.tokens.updateTokens(data.token, data.refresh_token);
+      deps.refreshLock?.announce({ previous: stale, token: data.token, refresh_token: data.refresh_token });
+    });
   }
 
   /** One refresh at a time; every request that fails meanwhile waits for the same one. */
@@ -194,11 +221,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     if (REFRESH_CODES.includes(reply.code)) {
       if (!usedToken) expire(true);
-      if (config.replayed) expire();
       const current = deps.tokens.token();
-      // Another request may already have refreshed while this one was in flight.
-      if (!current || current === usedToken) await refreshOnce();
-      return request<T>({ ...config, replayed: true });
+      // Another request (or tab) refreshed while this one was in flight or queued: replay with
+      // the newer token; this refreshed nothing, so it does not count.
+      if (current && current !== usedToken) return request<T>(config);
+      if ((config.replays ?? 0) >= MAX_REPLAYS) expire();
+      await refreshOnce();
+      return request<T>({ ...config, replays: (config.replays ?? 0) + 1 });
     }
 
     return fail(config, reply.code, reply.data, reply.msg);

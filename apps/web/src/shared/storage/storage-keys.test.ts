@@ -19,6 +19,7 @@ describe('storage keys', () => {
       'COOKIE_NOTICE',
       'ALARM_SOUND',
       'REMOTE_NO_CONFIRM',
+      'REFRESH_LEASE',
     ]);
     for (const [name, value] of Object.entries(StorageKey)) expect(value).toBe(name);
   });
