@@ -1,6 +1,5 @@
-import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, matchRoutes, Navigate, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout.tsx';
-import { shellPages } from './shell-pages.ts';
 import { LoginPage } from '../../pages/login/LoginPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { loadConsoleTexts, loadPublicTexts } from '../../shared/i18n/i18n.ts';
@@ -66,7 +65,14 @@ const publicRoutes: RouteObject[] = [
 
 const startRedirect = () => import('./StartRedirect.tsx').then((m) => ({ Component: m.StartRedirect }));
 
-/** The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. */
+/** The route of the signed-in frame; the pages are patched into it (patchShellPages). */
+const SHELL_FRAME = 'shell-frame';
+
+/**
+ * The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. The
+ * pages' routes (shell-pages.ts, which carries the preload lists of every page) are not part of
+ * the start: they are added on the first navigation to a path inside the shell.
+ */
 const shellRoute: RouteObject = {
   path: '/',
   // The console's texts come with the guard (the login page's were loaded at start).
@@ -76,23 +82,39 @@ const shellRoute: RouteObject = {
     })),
   children: [
     {
-      lazy: publicPage(
-        () => import('../layout/AppShell.tsx'),
-        (m) => m.AppShell,
-      ),
+      id: SHELL_FRAME,
+      lazy: () => import('../layout/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
       children: [
         { index: true, lazy: startRedirect },
-        ...shellPages.map((page): RouteObject => ({
-          path: page.path.slice(1),
-          handle: { title: page.title },
-          lazy: () => page.load().then((Component) => ({ Component })),
-        })),
         // Signed-in paths whose screens belong to later issues lead to the start page.
         { path: '*', lazy: startRedirect },
       ],
     },
   ],
 };
+
+/**
+ * Adds the shell's pages to the router once, on the first navigation that may need them: any
+ * path that is not a public page and matched only a splat so far (react-router asks whenever a
+ * match has params).
+ */
+function shellPagesPatcher(): NonNullable<DOMRouterOpts['patchRoutesOnNavigation']> {
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched || matchRoutes(publicPaths, path)) return;
+    const { shellPages } = await import('./shell-pages.ts');
+    if (patched || signal.aborted) return;
+    patched = true;
+    patch(
+      SHELL_FRAME,
+      shellPages.map((page): RouteObject => ({
+        path: page.path.slice(1),
+        handle: { title: page.title },
+        lazy: () => page.load().then((Component) => ({ Component })),
+      })),
+    );
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -124,5 +146,5 @@ export function signedOutEntry(hash: string): string | null {
 export function createRouter() {
   const entry = storage.token() ? null : signedOutEntry(window.location.hash);
   if (entry) window.history.replaceState(null, '', entry);
-  return createHashRouter(routes);
+  return createHashRouter(routes, { patchRoutesOnNavigation: shellPagesPatcher() });
 }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import { STORAGE_PREFIX, StorageKey } from '../../shared/storage/storage-keys.ts';
 import { createRouter, signedOutEntry } from './router.tsx';
 
@@ -68,5 +69,36 @@ describe('a visit with a token', () => {
     const at = start(hash);
     expect(at.pathname).toBe(hash.slice(1));
     expect(at.paths).toContain('/');
+  });
+});
+
+/** The paths of the signed-in frame's children as the router holds them now. */
+function framePaths(routes: readonly RouteObject[]): (string | undefined)[] | undefined {
+  for (const route of routes) {
+    if (route.id === 'shell-frame') return route.children?.map((c) => (c.index ? '(index)' : c.path));
+    const inner = framePaths(route.children ?? []);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+describe("the shell's pages", () => {
+  it('are not part of the start: a public page leaves them out', async () => {
+    window.history.replaceState(null, '', '#/serviceagreement/en');
+    const router = createRouter();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(framePaths(router.routes)).toEqual(['(index)', '*']);
+    router.dispose();
+  });
+
+  it('are added on the first navigation into the shell (a deep link with a token)', async () => {
+    localStorage.setItem(STORAGE_PREFIX + StorageKey.TOKEN, 'a-token');
+    window.history.replaceState(null, '', '#/device/devicelist');
+    const router = createRouter();
+    await vi.waitFor(() => expect(framePaths(router.routes)).toContain('device/devicelist'), {
+      timeout: 10_000,
+    });
+    expect(framePaths(router.routes)).toContain('system/profile');
+    router.dispose();
   });
 });
