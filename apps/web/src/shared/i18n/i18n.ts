@@ -4,6 +4,7 @@ import { resolveLocale, type Locale } from '@hmi/domain';
 import { storage } from '../storage/storage.ts';
 import { StorageKey } from '../storage/storage-keys.ts';
 import { consoleBundles, localeBundles, publicBundles, type Namespaces } from './locale-bundles.ts';
+import { loadDateLocale } from './antd-locale.ts';
 
 /** The stored language, else the browser's, mapped onto zh-cn / en-us / zh-tw. */
 export function currentLocale(): Locale {
@@ -58,10 +59,12 @@ export function loadPublicTexts(): Promise<void> {
 
 /**
  * Adds the console's namespaces of the interface language, with the public ones it shares (the
- * validation texts and terms): the signed-in shell waits for them before it renders.
+ * validation texts and terms), and sets dayjs's language: the signed-in shell waits for them
+ * before it renders.
  */
 export async function loadConsoleTexts(): Promise<void> {
-  await Promise.all([loadPublicTexts(), addTexts(consoleBundles[currentLocale()])]);
+  const locale = currentLocale();
+  await Promise.all([loadPublicTexts(), addTexts(consoleBundles[locale]), loadDateLocale(locale)]);
 }
 
 /** SPEC section 1: store the choice, clear the cached card-type list, reload. */
