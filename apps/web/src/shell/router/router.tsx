@@ -2,6 +2,7 @@ import { createHashRouter, matchRoutes, Navigate, type DOMRouterOpts, type Route
 import { RootLayout } from './RootLayout.tsx';
 import { LoginPage } from '../../pages/login/LoginPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
+import type { ShellPage } from './shell-pages.ts';
 import { loadConsoleTexts, loadPublicTexts } from '../../shared/i18n/i18n.ts';
 import { storage } from '../../shared/storage/storage.ts';
 
@@ -65,66 +66,68 @@ const publicRoutes: RouteObject[] = [
 
 const startRedirect = () => import('./StartRedirect.tsx').then((m) => ({ Component: m.StartRedirect }));
 
-/** The route of the signed-in frame; the pages are patched into it (patchShellPages). */
-const SHELL_FRAME = 'shell-frame';
+/** The root route: the shell is patched into it (shellPatcher). */
+const ROOT = 'root';
+
+/** The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. */
+function shellRoute(pages: readonly ShellPage[]): RouteObject {
+  return {
+    path: '/',
+    // The console's texts come with the guard (the login page's were loaded at start).
+    lazy: () =>
+      Promise.all([import('./SessionGuard.tsx'), loadConsoleTexts()]).then(([m]) => ({
+        Component: m.SessionGuard,
+      })),
+    children: [
+      {
+        lazy: () => import('../layout/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
+        children: [
+          { index: true, lazy: startRedirect },
+          ...pages.map((page): RouteObject => ({
+            path: page.path.slice(1),
+            handle: { title: page.title },
+            lazy: () => page.load().then((Component) => ({ Component })),
+          })),
+          // Signed-in paths whose screens belong to later issues lead to the start page.
+          { path: '*', lazy: startRedirect },
+        ],
+      },
+    ],
+  };
+}
 
 /**
- * The signed-in shell: guard, frame, then one lazily loaded chunk per implemented page. The
- * pages' routes (shell-pages.ts, which carries the preload lists of every page) are not part of
- * the start: they are added on the first navigation to a path inside the shell.
+ * The shell exists for the router only once a token does: it is added on the first navigation
+ * with a token to a path that is not a public page (react-router asks whenever a path matched
+ * nothing but the catch-all). Until then no way in, not even a hash typed into the address bar
+ * of an open login page, fetches the guard, the frame, the page routes (shell-pages.ts carries
+ * every page's preload list) or the console's texts only for the visitor to be sent to /login.
  */
-const shellRoute: RouteObject = {
-  path: '/',
-  // The console's texts come with the guard (the login page's were loaded at start).
-  lazy: () =>
-    Promise.all([import('./SessionGuard.tsx'), loadConsoleTexts()]).then(([m]) => ({
-      Component: m.SessionGuard,
-    })),
-  children: [
-    {
-      id: SHELL_FRAME,
-      lazy: () => import('../layout/AppShell.tsx').then((m) => ({ Component: m.AppShell })),
-      children: [
-        { index: true, lazy: startRedirect },
-        // Signed-in paths whose screens belong to later issues lead to the start page.
-        { path: '*', lazy: startRedirect },
-      ],
-    },
-  ],
-};
-
-/**
- * Adds the shell's pages to the router once, on the first navigation that may need them: any
- * path that is not a public page and matched only a splat so far (react-router asks whenever a
- * match has params).
- */
-function shellPagesPatcher(): NonNullable<DOMRouterOpts['patchRoutesOnNavigation']> {
+function shellPatcher(): NonNullable<DOMRouterOpts['patchRoutesOnNavigation']> {
   let patched = false;
   return async ({ path, patch, signal }) => {
-    if (patched || matchRoutes(publicPaths, path)) return;
+    if (patched || !storage.token() || matchRoutes(publicPaths, path)) return;
     const { shellPages } = await import('./shell-pages.ts');
     if (patched || signal.aborted) return;
     patched = true;
-    patch(
-      SHELL_FRAME,
-      shellPages.map((page): RouteObject => ({
-        path: page.path.slice(1),
-        handle: { title: page.title },
-        lazy: () => page.load().then((Component) => ({ Component })),
-      })),
-    );
+    patch(ROOT, [shellRoute(shellPages)]);
   };
+}
+
+/** SPEC section 2: an unknown path leads to /, and without a token / leads to /login. */
+function UnknownPath() {
+  return <Navigate to={storage.token() ? '/' : '/login'} replace />;
 }
 
 export const routes: RouteObject[] = [
   {
+    id: ROOT,
     element: <RootLayout />,
     hydrateFallbackElement: <RouteFallback />,
     children: [
       { path: 'login', handle: { title: 'login:title' }, element: <LoginPage /> },
       ...publicRoutes,
-      shellRoute,
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];
@@ -146,5 +149,5 @@ export function signedOutEntry(hash: string): string | null {
 export function createRouter() {
   const entry = storage.token() ? null : signedOutEntry(window.location.hash);
   if (entry) window.history.replaceState(null, '', entry);
-  return createHashRouter(routes, { patchRoutesOnNavigation: shellPagesPatcher() });
+  return createHashRouter(routes, { patchRoutesOnNavigation: shellPatcher() });
 }
