@@ -9,6 +9,27 @@ test('without a token every signed-in or unknown path goes to /login', async ({ 
   await expect(page).toHaveTitle(/Sign in/);
 });
 
+test('without a token no way in fetches the signed-in shell, its pages or the console texts', async ({
+  page,
+  mainUrl,
+}) => {
+  // Issue 23 item 11: the guard used to load with the shell only to send the visitor to /login.
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  for (const path of ['/', '/#/', '/#/no/such/page', '/#/device/devicelist']) {
+    await page.goto(`${mainUrl}${path}`);
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  const shell = scripts.filter((s) =>
+    /\/(SessionGuard|AppShell|StartRedirect|shell-pages|DeviceListPage|[a-z-]+\.console)-/.test(s),
+  );
+  expect(shell).toEqual([]);
+});
+
 test('signed in: unknown and not-yet-built paths lead to the start page; /login follows templateid', async ({
   page,
   mainUrl,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from './shared/i18n/i18n.ts';
+import { currentLocale, initI18n } from './shared/i18n/i18n.ts';
 import { loadLibraryLocales } from './shared/i18n/antd-locale.ts';
 import { AppProviders } from './shell/AppProviders.tsx';
 import { createRouter } from './shell/router/router.tsx';
@@ -10,8 +10,8 @@ import { exposeLoading } from './shared/loading/loading-store.ts';
 import './shared/theme/global.css';
 
 exposeLoading();
-const locale = await initI18n();
-const antdLocale = await loadLibraryLocales(locale);
+// The texts and antd's locale of the interface language, fetched side by side.
+const [, antdLocale] = await Promise.all([initI18n(), loadLibraryLocales(currentLocale())]);
 const router = createRouter();
 const queryClient = createQueryClient();
 

@@ -1,6 +1,7 @@
 import { Checkbox, Form } from 'antd';
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { taggedText } from './tagged-text.tsx';
 
 /** "I have read and agree to the service agreement and privacy policy" — required to continue. */
 export function AgreementCheckbox({ name = 'agree' }: { name?: string }) {
@@ -20,14 +21,10 @@ export function AgreementCheckbox({ name = 'agree' }: { name?: string }) {
       ]}
     >
       <Checkbox data-testid="agreement-checkbox">
-        <Trans
-          t={t}
-          i18nKey="agreement.text"
-          components={{
-            service: <Link to={`/serviceagreement/${lang}`} target="_blank" rel="noopener" />,
-            privacy: <Link to={`/privacyagreement/${lang}`} target="_blank" rel="noopener" />,
-          }}
-        />
+        {taggedText(t('agreement.text'), {
+          service: <Link to={`/serviceagreement/${lang}`} target="_blank" rel="noopener" />,
+          privacy: <Link to={`/privacyagreement/${lang}`} target="_blank" rel="noopener" />,
+        })}
       </Checkbox>
     </Form.Item>
   );

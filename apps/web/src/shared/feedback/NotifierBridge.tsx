@@ -1,18 +1,22 @@
-import { useEffect } from 'react';
-import { message } from 'antd';
-import { registerMessageInstance } from './notifier.ts';
-import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE } from './toast-queue.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onHolderWanted } from './notifier.ts';
+
+const MessageHolder = lazy(() => import('./MessageHolder.tsx').then((m) => ({ default: m.MessageHolder })));
 
 /**
- * Renders the themed message holder and hands its instance to the toast queue (2.5 s, at most
- * 3 visible). message.useMessage instead of <App> keeps Modal and notification out of the
- * first-visit bundle.
+ * The place of the themed toasts in the tree. The holder (antd's message, rc-notification:
+ * ~9 KB of a first visit) mounts on the first toast, not before: the login page shows its own
+ * failures inline and usually never needs it.
  */
 export function NotifierBridge() {
-  const [api, holder] = message.useMessage({ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS });
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    registerMessageInstance(api);
-    return () => registerMessageInstance(undefined);
-  }, [api]);
-  return holder;
+    onHolderWanted(() => setWanted(true));
+    return () => onHolderWanted(undefined);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <MessageHolder />
+    </Suspense>
+  ) : null;
 }

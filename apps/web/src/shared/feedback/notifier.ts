@@ -1,27 +1,49 @@
-import { message as staticMessage } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createToastQueue, type ToastBackend } from './toast-queue.ts';
 
-/** The themed message instance of <App>, registered by <NotifierBridge/> once mounted. */
+/** The themed message instance of <NotifierBridge/>, registered once its holder has mounted. */
 let instance: MessageInstance | undefined;
+/** Calls made before the holder exists, in order (an open and the close of the same toast...). */
+const waiting: ((api: MessageInstance) => void)[] = [];
+/** Asks <NotifierBridge/> to mount the holder (set while the bridge is mounted). */
+let holderWanted: (() => void) | undefined;
 
 export function registerMessageInstance(next: MessageInstance | undefined): void {
   instance = next;
+  if (next) for (const call of waiting.splice(0)) call(next);
+}
+
+/** <NotifierBridge/> registers how to mount the message holder on the first toast. */
+export function onHolderWanted(mount: (() => void) | undefined): void {
+  holderWanted = mount;
+  if (mount && waiting.length) mount();
+}
+
+/**
+ * Runs `call` with the themed message instance. antd's message (and rc-notification) is not part
+ * of a first visit: the holder mounts, and its chunk loads, on the first toast. Without a bridge
+ * (code running outside the console's React tree) antd's static message is used.
+ */
+function withMessage(call: (api: MessageInstance) => void): void {
+  if (instance) return call(instance);
+  waiting.push(call);
+  if (holderWanted) holderWanted();
+  else
+    void import('antd/es/message').then(({ default: staticMessage }) => {
+      if (!instance && !holderWanted) registerMessageInstance(staticMessage);
+    });
 }
 
 /** A success toast through the same themed instance (not counted against the error queue). */
 export function successToast(text: string): void {
-  void (instance ?? staticMessage).success(text);
+  withMessage((api) => void api.success(text));
 }
 
-const backend = (): ToastBackend => {
-  const api = instance ?? staticMessage;
-  return {
-    open: (key, text, duration, onClose) =>
-      void api.open({ key, type: 'error', content: text, duration, onClose }),
-    close: (key) => api.destroy(key),
-  };
-};
+const backend = (): ToastBackend => ({
+  open: (key, text, duration, onClose) =>
+    withMessage((api) => void api.open({ key, type: 'error', content: text, duration, onClose })),
+  close: (key) => withMessage((api) => api.destroy(key)),
+});
 
 /** Error toasts for code outside React (the HTTP client): 2.5 s, at most 3 visible. */
 export const toasts = createToastQueue(backend);

@@ -3,7 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { resolveLocale, type Locale } from '@hmi/domain';
 import { storage } from '../storage/storage.ts';
 import { StorageKey } from '../storage/storage-keys.ts';
-import { consoleBundles, localeBundles } from './locale-bundles.ts';
+import { consoleBundles, localeBundles, publicBundles, type Namespaces } from './locale-bundles.ts';
+import { loadDateLocale } from './antd-locale.ts';
 
 /** The stored language, else the browser's, mapped onto zh-cn / en-us / zh-tw. */
 export function currentLocale(): Locale {
@@ -32,18 +33,38 @@ export async function initI18n(): Promise<Locale> {
   return locale;
 }
 
-let consoleTexts: Promise<void> | undefined;
+const added = new Map<() => Promise<Namespaces>, Promise<void>>();
+
+/** Adds a bundle's namespaces to the interface language (once per bundle). */
+function addTexts(bundle: () => Promise<Namespaces>): Promise<void> {
+  let done = added.get(bundle);
+  if (!done) {
+    done = bundle().then((namespaces) => {
+      const lng = i18n.language;
+      for (const [ns, texts] of Object.entries(namespaces))
+        i18n.addResourceBundle(lng, ns, texts, true, true);
+    });
+    added.set(bundle, done);
+  }
+  return done;
+}
 
 /**
- * Adds the console's namespaces of the interface language (once): the signed-in shell waits for
- * them before it renders, so the login page's first visit stays small.
+ * Adds the texts of the public pages other than /login (and the domain's validation texts and
+ * terms): those pages' routes wait for them, so the login page's first visit stays small.
  */
-export function loadConsoleTexts(): Promise<void> {
-  consoleTexts ??= consoleBundles[currentLocale()]().then((namespaces) => {
-    const lng = i18n.language;
-    for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(lng, ns, texts, true, true);
-  });
-  return consoleTexts;
+export function loadPublicTexts(): Promise<void> {
+  return addTexts(publicBundles[currentLocale()]);
+}
+
+/**
+ * Adds the console's namespaces of the interface language, with the public ones it shares (the
+ * validation texts and terms), and sets dayjs's language: the signed-in shell waits for them
+ * before it renders.
+ */
+export async function loadConsoleTexts(): Promise<void> {
+  const locale = currentLocale();
+  await Promise.all([loadPublicTexts(), addTexts(consoleBundles[locale]), loadDateLocale(locale)]);
 }
 
 /** SPEC section 1: store the choice, clear the cached card-type list, reload. */

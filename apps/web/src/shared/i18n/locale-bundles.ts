@@ -11,11 +11,23 @@ function byNamespace(files: Record<string, unknown>): Namespaces {
   return out;
 }
 
-/** One chunk per language: only the chosen language's texts are downloaded. */
+/**
+ * Each language's texts come in three chunks, and only the chosen language's are downloaded:
+ * what every first visit needs (the login page's, at start), the other public pages' (with those
+ * pages) and the console's (with the signed-in shell). Together they hold every namespace once
+ * (web-terms.test.ts).
+ */
 export const localeBundles: Record<Locale, () => Promise<Namespaces>> = {
   'zh-cn': () => import('./bundles/zh-cn.bundle.ts').then((m) => byNamespace(m.files)),
   'en-us': () => import('./bundles/en-us.bundle.ts').then((m) => byNamespace(m.files)),
   'zh-tw': () => import('./bundles/zh-tw.bundle.ts').then((m) => byNamespace(m.files)),
+};
+
+/** The other public pages' namespaces and the domain's validation texts and terms (loadPublicTexts). */
+export const publicBundles: Record<Locale, () => Promise<Namespaces>> = {
+  'zh-cn': () => import('./bundles/zh-cn.public.ts').then((m) => byNamespace(m.files)),
+  'en-us': () => import('./bundles/en-us.public.ts').then((m) => byNamespace(m.files)),
+  'zh-tw': () => import('./bundles/zh-tw.public.ts').then((m) => byNamespace(m.files)),
 };
 
 /** The console's namespaces of each language, fetched with the signed-in shell (loadConsoleTexts). */

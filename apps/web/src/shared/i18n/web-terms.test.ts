@@ -16,7 +16,7 @@ import {
   type Locale,
   type TermFamily,
 } from '@hmi/domain';
-import { consoleBundles, localeBundles } from './locale-bundles.ts';
+import { consoleBundles, localeBundles, publicBundles } from './locale-bundles.ts';
 
 /*
  * One name per level, type, state and kind in each language: the console shows the domain's term
@@ -89,28 +89,37 @@ const REFERENCE = /\$t\(terms:(\w+)\.(\w+)\)/g;
 
 describe.each(locales)('%s', (locale) => {
   it('the console loads the domain catalogues of its language as they are', async () => {
-    const bundle = await localeBundles[locale]();
-    expect(bundle.terms).toEqual(terms[locale]);
-    expect(bundle.errors).toEqual(errorMessages[locale]);
-    expect(bundle.validation).toEqual(validationMessages[locale]);
+    expect((await localeBundles[locale]()).errors).toEqual(errorMessages[locale]);
+    const pub = await publicBundles[locale]();
+    expect(pub.terms).toEqual(terms[locale]);
+    expect(pub.validation).toEqual(validationMessages[locale]);
   });
 
-  it('the public and the console bundles together hold every web namespace, each once', async () => {
-    const pub = Object.keys(await localeBundles[locale]());
+  it('the start, public and console bundles together hold every web namespace, each once', async () => {
+    const start = Object.keys(await localeBundles[locale]());
+    const pub = Object.keys(await publicBundles[locale]());
     const con = Object.keys(await consoleBundles[locale]());
-    expect(pub.filter((ns) => con.includes(ns))).toEqual([]);
-    expect([...pub, ...con].sort()).toEqual(
+    const all = [...start, ...pub, ...con];
+    expect(all.filter((ns, i) => all.indexOf(ns) !== i)).toEqual([]);
+    expect([...all].sort()).toEqual(
       [...webTexts(locale).map(([ns]) => ns), 'errors', 'terms', 'validation'].sort(),
     );
-    // The console's namespaces are not on a first visit to /login.
-    expect(pub).not.toContain('member');
-    expect(pub).toContain('login');
+    // A first visit without a token (every way in lands on /login) loads the start texts only.
+    expect(start.sort()).toEqual(['common', 'errors', 'login']);
+    expect(pub).toContain('register');
+    expect(con).toContain('member');
   });
 
   it('every term reads as the catalogue names it, also where a web text refers to one', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
-      resources: { [locale]: { ...(await localeBundles[locale]()), ...(await consoleBundles[locale]()) } },
+      resources: {
+        [locale]: {
+          ...(await localeBundles[locale]()),
+          ...(await publicBundles[locale]()),
+          ...(await consoleBundles[locale]()),
+        },
+      },
       lng: locale,
       lowerCaseLng: true,
       fallbackLng: false,

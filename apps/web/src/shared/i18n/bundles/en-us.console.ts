@@ -1,11 +1,11 @@
 /**
- * The console's namespaces of en-us (every web namespace the public bundle does not carry),
- * fetched with the signed-in shell: a first visit to /login does not download them.
+ * The console's namespaces of en-us (every web namespace the start and public bundles do not carry),
+ * fetched with the signed-in shell: a first visit without a token does not download them.
  */
 export const files: Record<string, unknown> = import.meta.glob(
   [
     '../../../i18n/en-us/*.json',
-    '!../../../i18n/en-us/{common,login,register,activation,agreement,download,scada,layout,menu}.json',
+    '!../../../i18n/en-us/{common,login,register,activation,agreement,download,scada}.json',
   ],
   { eager: true, import: 'default' },
 );
