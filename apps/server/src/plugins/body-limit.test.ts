@@ -144,7 +144,10 @@ describe('draining is capped', () => {
       const r = await send(jsonHead(64 * MIB).replace(auth, 'x'), 64 * MIB);
       port = p;
       expect(r.status).toBe(413);
-      expect(r.sent).toBeLessThan(64 * MIB);
+      // The server stopped reading at the cap: the client was cut off mid-write, or (when the
+      // kernel had already taken the whole body) the connection was reset with the rest unread.
+      // A server draining all 64 MiB would close cleanly after the last byte: neither happens.
+      expect(r.sent < 64 * MIB || r.error !== null, `sent ${r.sent} B, error ${r.error}`).toBe(true);
     } finally {
       await small.close();
     }
