@@ -7,6 +7,7 @@ import type { StartVerdict, TrafficBytes } from '../billing/index.ts';
 import type { RemoteRepo } from './remote.repo.ts';
 import type { Tunnel, TunnelSide } from './tunnel.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
+import { endsSessionOf } from '../session/index.ts';
 
 /** The billing module's traffic ledger as the tunnels use it. */
 export interface TrafficMeter {
@@ -86,9 +87,7 @@ export class TunnelHub {
       }),
       // Sessions ended (logout, password, closure, a revoked family): their tunnels are checked.
       this.bus.subscribe('session.ended', (e) =>
-        this.recheckWhere(
-          (b) => b.userId === e.userId || (e.sessionId !== undefined && b.caller?.sessionId === e.sessionId),
-        ),
+        this.recheckWhere((b) => endsSessionOf(e, { id: b.userId, sessionId: b.caller?.sessionId ?? '' })),
       ),
       // Unbound or bound: the tunnels of another binding end, their last bytes uncharged.
       this.bus.subscribe('device.binding', (e) => {
