@@ -45,7 +45,11 @@ export default tseslint.config(
   {
     // Server infrastructure (lib, plugins, db, mail, config) never imports a feature module: the
     // composition root wires features into it.
-    files: ['apps/server/src/{lib,plugins,db,mail}/**/*.ts', 'apps/server/src/config.ts'],
+    files: [
+      'apps/server/src/{lib,plugins,db,mail}/**/*.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/config-*.ts',
+    ],
     ignores: [
       '**/*.test.ts',
       // Exception: this migration converts old rows into the history store's frame format.
