@@ -184,18 +184,21 @@ export default tseslint.config(
     },
   },
   {
-    // Temporary (issue 25): files being split on other helpers' branches right now; the merger
-    // removes each entry when that branch lands.
+    // Temporary (issue 25): files being split or reshaped on other helpers' branches right now;
+    // the merger removes each entry when that branch lands (no routes file is over the limits).
     files: [
       // issue 25: being split on wip/compose
       'apps/server/src/composition-root.ts',
       'apps/server/src/modules/alarm/alarm-engine.ts',
       // issue 25: being split on wip/live
       'apps/server/src/modules/live/live-hub.ts',
+      // issue 25: screens whose live sockets wip/live is reworking (DevicePage also on wip/webknot);
+      // split after both land
       'apps/web/src/pages/device/DeviceMonitorPage.tsx',
       'apps/web/src/pages/device/DevicePage.tsx',
       'apps/web/src/features/monitor/MonitorTable.tsx',
-      // issue 25: being split on wip/webknot (shared paged table, filter row, editor drawer)
+      // issue 25: being reshaped on wip/webknot (shared paged table, filter row, editor drawer);
+      // split what is still over the limits after it lands
       'apps/web/src/features/alarm/AlarmRecordTable.tsx',
       'apps/web/src/features/alarm/AlarmRuleTable.tsx',
       'apps/web/src/features/message/MessageTable.tsx',
