@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
-import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type AlarmRuleRow = Selectable<AlarmRulesTable>;
