@@ -15,6 +15,14 @@ export {
   type CatalogueDevice,
   type DeviceTagReads,
 } from './catalogue.ts';
+export {
+  acknowledgeConfig,
+  bumpConfigVersions,
+  deviceSecretHash,
+  insertDevice,
+  setAllOffline,
+  updateDeviceBySn,
+} from './device-records.ts';
 export type { DeviceTag } from './device-tags.repo.ts';
 export type { DeviceRow } from './device.repo.ts';
 export type { DeviceBindingEvent, DeviceScopeEvent } from './device.events.ts';
