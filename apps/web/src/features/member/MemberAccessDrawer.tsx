@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Drawer, Grid, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Drawer, Grid, Space, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { CrownOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { SearchInput } from '../../shared/lists/SearchInput.tsx';
 import { useMemberAccess } from './use-members.ts';
 import { accessReasonLines, operateState } from './member-display.ts';
 import './member.css';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 const PAGE_SIZE = 20;
 type Columns = NonNullable<TableProps<MemberAccessItem>['columns']>;
@@ -159,7 +160,7 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
         <div className="device-filters-spacer" />
         {reply ? <span className="device-muted">{t('access.total', { count: reply.total })}</span> : null}
       </div>
-      <Table<MemberAccessItem>
+      <PagedTable<MemberAccessItem>
         rowKey="device_id"
         size="small"
         columns={accessColumns(t, compact)}
@@ -173,15 +174,8 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
             <div className="device-no-match">{search ? t('access.noMatch') : t('access.empty')}</div>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: reply?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          simple: compact,
-          hideOnSinglePage: true,
-        }}
+        compact={compact}
+        paging={{ page: page, pageSize: PAGE_SIZE, total: reply?.total ?? 0, onChange: setPage }}
       />
     </div>
   );
