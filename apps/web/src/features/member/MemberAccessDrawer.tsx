@@ -9,6 +9,7 @@ import { useMemberAccess } from './use-members.ts';
 import { accessReasonLines, operateState } from './member-display.ts';
 import './member.css';
 import { PagedTable } from '../../shared/lists/PagedTable.tsx';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 const PAGE_SIZE = 20;
 type Columns = NonNullable<TableProps<MemberAccessItem>['columns']>;
@@ -146,7 +147,13 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
   return (
     <div className="member-access">
       <AccessHeader member={member} reply={reply} />
-      <div className="device-filters-row member-access-tools">
+      <FilterRow
+        block={false}
+        className="member-access-tools"
+        extra={
+          reply ? <span className="device-muted">{t('access.total', { count: reply.total })}</span> : null
+        }
+      >
         <SearchInput
           value={search}
           onSearch={(s) => {
@@ -157,9 +164,7 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
           className="device-search"
           testId="member-access-search"
         />
-        <div className="device-filters-spacer" />
-        {reply ? <span className="device-muted">{t('access.total', { count: reply.total })}</span> : null}
-      </div>
+      </FilterRow>
       <PagedTable<MemberAccessItem>
         rowKey="device_id"
         size="small"

@@ -8,6 +8,7 @@ import { canFilterGranted, type PickerSource } from './picker-source.ts';
 import { coveringGroups, withIds, type PickGroup } from './data-selection.ts';
 import { PickerFailure } from './PickerFailure.tsx';
 import { PagedTable } from '../../shared/lists/PagedTable.tsx';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 350;
@@ -94,7 +95,22 @@ export function GrantedDevicesPicker({ source, groups, grantedGroups, value, onC
 
   return (
     <div className="role-device-picker">
-      <div className="device-filters-row role-device-filters">
+      <FilterRow
+        block={false}
+        className="role-device-filters"
+        extra={
+          <>
+            <Typography.Text type="secondary" data-testid="role-pick-devices-count">
+              {t('data.devicesSelected', { count: value.size })}
+            </Typography.Text>
+            {!readOnly && value.size > 0 ? (
+              <Button type="link" size="small" onClick={() => onChange(new Set())}>
+                {t('data.clear')}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
         <Input
           allowClear
           prefix={<SearchOutlined className="device-muted" />}
@@ -119,16 +135,7 @@ export function GrantedDevicesPicker({ source, groups, grantedGroups, value, onC
             <span>{t('data.grantedOnly')}</span>
           </label>
         ) : null}
-        <span className="device-filters-spacer" />
-        <Typography.Text type="secondary" data-testid="role-pick-devices-count">
-          {t('data.devicesSelected', { count: value.size })}
-        </Typography.Text>
-        {!readOnly && value.size > 0 ? (
-          <Button type="link" size="small" onClick={() => onChange(new Set())}>
-            {t('data.clear')}
-          </Button>
-        ) : null}
-      </div>
+      </FilterRow>
       {list.isError ? (
         <PickerFailure error={list.error} />
       ) : (
