@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureCycle } from './eslint-rules/feature-cycle.js';
 import { featureEntry } from './eslint-rules/feature-entry.js';
 
 // ---- The device catalogue's tables (docs/architecture.md, "The device catalogue") ----
@@ -188,10 +189,30 @@ export default tseslint.config(
     },
   },
   {
-    // Web features reach each other only through a public entry: features/<b>/index.ts.
+    // Web features reach each other only through a public entry: features/<b>/index.ts, and
+    // never in a loop (a helper two features share goes to shared/ or to the feature that owns it).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    plugins: { layers: { rules: { 'feature-entry': featureEntry } } },
-    rules: { 'layers/feature-entry': 'error' },
+    plugins: { layers: { rules: { 'feature-entry': featureEntry, 'feature-cycle': featureCycle } } },
+    rules: { 'layers/feature-entry': 'error', 'layers/feature-cycle': 'error' },
+  },
+  {
+    // Pages are drawn inside the shell, never the other way round: a page imports features and
+    // shared pieces, not the shell (its layout, router or providers).
+    files: ['apps/web/src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shell/**'],
+              message:
+                'A page does not import the shell: move the shared piece into shared/ (or the feature that owns it).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The web's shared layer (client, texts, storage, feedback, theme...) knows no feature.

@@ -1,8 +1,8 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { termKey, type AlarmRecord } from '@hmi/domain';
-import { DeviceNameLink } from '../device-page/index.ts';
-import { formatTime } from '../message/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
+import { formatDateTime } from '../../shared/format/date-time.ts';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import './alarm.css';
@@ -16,7 +16,7 @@ export function AlarmRecordDetails({ record, columns = 1 }: { record: AlarmRecor
   const { t } = useTranslation('alarm');
   const none = <Typography.Text type="secondary">—</Typography.Text>;
   const time = (ms: number | null) =>
-    ms === null ? none : <span className="alarm-mono">{formatTime(ms)}</span>;
+    ms === null ? none : <span className="alarm-mono">{formatDateTime(ms)}</span>;
   return (
     <Descriptions
       size="small"

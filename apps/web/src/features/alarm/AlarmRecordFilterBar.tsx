@@ -1,9 +1,8 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { termKey } from '@hmi/domain';
-import { DevicePicker } from '../history/index.ts';
-import { useQuery } from '@tanstack/react-query';
-import { deviceApi } from '../device/index.ts';
+import { DeviceSelect } from '../../shared/devices/DeviceSelect.tsx';
+import { useDeviceDetail } from '../../shared/devices/device-reads.ts';
 import { FilterBar } from '../../shared/lists/FilterBar.tsx';
 import { TimeRangeFilter } from '../../shared/lists/TimeRangeFilter.tsx';
 import { alarmLevels } from './alarm-levels.ts';
@@ -23,12 +22,7 @@ interface Props {
 export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Props) {
   const { t } = useTranslation('alarm');
   // The chosen device's name before the picker's list has loaded (same key as the history screen).
-  const device = useQuery({
-    queryKey: ['device', 'detail', filters.deviceId ?? 0],
-    queryFn: () => deviceApi.detail(filters.deviceId ?? 0),
-    enabled: filters.deviceId !== undefined,
-    staleTime: 30_000,
-  });
+  const device = useDeviceDetail(filters.deviceId);
 
   return (
     <FilterBar
@@ -50,7 +44,7 @@ export function AlarmRecordFilterBar({ filters, onChange, compact, extra }: Prop
       panelClassName="alarm-filters-panel"
       testIds={{ toggle: 'alarm-record-filter-toggle', reset: 'alarm-record-reset' }}
     >
-      <DevicePicker
+      <DeviceSelect
         value={filters.deviceId}
         current={device.data && device.data.id === filters.deviceId ? device.data : undefined}
         onChange={(id) => onChange({ deviceId: id })}

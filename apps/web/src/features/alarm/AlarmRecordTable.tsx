@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { RECORD_PAGE_SIZES } from './record-filters.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
-import { formatTime } from '../message/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
+import { formatDateTime } from '../../shared/format/date-time.ts';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 interface Props {
   records: readonly AlarmRecord[];
@@ -28,7 +29,7 @@ interface Props {
   empty: React.ReactNode;
 }
 
-const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms));
 type Column = NonNullable<TableProps<AlarmRecord>['columns']>[number];
 
 /**
@@ -218,7 +219,7 @@ export function AlarmRecordTable(props: Props) {
   }, [t, compact, canAck, acking, onAck, onOpen]);
 
   return (
-    <Table<AlarmRecord>
+    <PagedTable<AlarmRecord>
       rowKey="id"
       size={compact ? 'small' : 'middle'}
       columns={columns}
@@ -249,15 +250,15 @@ export function AlarmRecordTable(props: Props) {
             }
           : undefined
       }
-      pagination={{
-        current: props.page,
+      compact={compact}
+      paging={{
+        page: props.page,
         pageSize: props.pageSize,
         total: props.total,
-        pageSizeOptions: [...RECORD_PAGE_SIZES],
-        showSizeChanger: !compact,
-        showTotal: compact ? undefined : (n) => t('record.total', { count: n }),
-        simple: compact,
-        size: 'small',
+        sizes: RECORD_PAGE_SIZES,
+        totalText: (n) => t('record.total', { count: n }),
+        hideOnSinglePage: false,
+        small: true,
         onChange: props.onPage,
       }}
     />

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { deviceApi } from '../device/index.ts';
-import { DevicePicker } from '../history/index.ts';
+import { DeviceSelect } from '../../shared/devices/DeviceSelect.tsx';
+import { useDeviceDetail } from '../../shared/devices/device-reads.ts';
 
 interface Props {
   value?: number;
@@ -11,14 +10,9 @@ interface Props {
 /** The device picker inside a form item (the form passes value and onChange) of the billing dialogs. */
 export function DeviceField(p: Props) {
   // The chosen device's name while the picker's list holds other devices (same key as the alarm filters).
-  const device = useQuery({
-    queryKey: ['device', 'detail', p.value ?? 0],
-    queryFn: () => deviceApi.detail(p.value ?? 0),
-    enabled: p.value !== undefined,
-    staleTime: 30_000,
-  });
+  const device = useDeviceDetail(p.value);
   return (
-    <DevicePicker
+    <DeviceSelect
       value={p.value}
       current={device.data && device.data.id === p.value ? device.data : undefined}
       onChange={(id) => p.onChange?.(id)}

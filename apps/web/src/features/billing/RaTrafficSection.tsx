@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { formatBytes, trafficMonthOf, type BillingCard } from '@hmi/domain';
 import { FilterBar } from '../../shared/lists/FilterBar.tsx';
 import { SearchInput } from '../../shared/lists/SearchInput.tsx';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { DeviceTrafficDrawer } from './DeviceTrafficDrawer.tsx';
 import { RaAllocateDialog } from './RaAllocateDialog.tsx';
 import { TrafficMonthSwitch } from './TrafficMonthSwitch.tsx';

@@ -1,15 +1,16 @@
 import { useMemo } from 'react';
-import { Table, Tag, type TableProps } from 'antd';
+import { Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CardKind, RechargeRecordItem } from '@hmi/domain';
 import { formatDateTime } from '../../shared/format/date-time.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { shownCardNumber } from './billing-display.ts';
 import { RecordDetail } from './RecordDetail.tsx';
 import { recordKindKey } from './record-detail.ts';
 import { RECHARGE_PAGE_SIZES } from './recharge-filters.ts';
 import { useCardTypeName } from './use-card-types.ts';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 type Columns = NonNullable<TableProps<RechargeRecordItem>['columns']>;
 
@@ -104,7 +105,7 @@ export function RechargeTable(p: Props) {
   const nameOf = useCardTypeName();
   const columns = useMemo(() => columnsOf(t, nameOf, p.compact), [t, nameOf, p.compact]);
   return (
-    <Table<RechargeRecordItem>
+    <PagedTable<RechargeRecordItem>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -113,14 +114,14 @@ export function RechargeTable(p: Props) {
       tableLayout="fixed"
       scroll={p.compact ? undefined : { x: 980 }}
       data-testid="recharge-table"
-      pagination={{
-        current: p.page,
+      compact={p.compact}
+      paging={{
+        page: p.page,
         pageSize: p.pageSize,
         total: p.total,
-        pageSizeOptions: RECHARGE_PAGE_SIZES.map(String),
-        showSizeChanger: !p.compact,
-        simple: p.compact,
-        showTotal: p.compact ? undefined : (total) => t('record.total', { count: total }),
+        sizes: RECHARGE_PAGE_SIZES,
+        totalText: (total) => t('record.total', { count: total }),
+        hideOnSinglePage: false,
         onChange: p.onPage,
       }}
       locale={{

@@ -19,10 +19,12 @@ vi.mock('./billing.api.ts', () => ({
     recordsAll: ['billing', 'records'],
   },
 }));
-vi.mock('../device/index.ts', () => ({ deviceApi: { detail: vi.fn(() => new Promise(() => undefined)) } }));
-// The picker itself is the history screen's; here a button picks device 7.
-vi.mock('../history/index.ts', () => ({
-  DevicePicker: (p: { onChange(id: number): void }) => (
+vi.mock('../../shared/devices/device-reads.ts', () => ({
+  useDeviceDetail: () => ({ data: undefined }),
+}));
+// The device select searches the server; here a button picks device 7.
+vi.mock('../../shared/devices/DeviceSelect.tsx', () => ({
+  DeviceSelect: (p: { onChange(id: number): void }) => (
     <button type="button" data-testid="pick-device" onClick={() => p.onChange(7)} />
   ),
 }));

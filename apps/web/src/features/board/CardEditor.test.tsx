@@ -10,11 +10,12 @@ import { CardEditor } from './CardEditor.tsx';
 import { NO_THRESHOLDS } from './card-draft.ts';
 
 /*
- * The card editor with the history screen's pickers stood in for by plain controls (the real
- * ones search the server): what the user picks becomes the card the board saves.
+ * The card editor with the device select and the history screen's tag picker stood in for by
+ * plain controls (the real ones search the server): what the user picks becomes the card the
+ * board saves.
  */
-vi.mock('../history/index.ts', () => ({
-  DevicePicker: ({
+vi.mock('../../shared/devices/DeviceSelect.tsx', () => ({
+  DeviceSelect: ({
     value,
     onChange,
     testId,
@@ -29,6 +30,8 @@ vi.mock('../history/index.ts', () => ({
       <option value="2">Oven</option>
     </select>
   ),
+}));
+vi.mock('../history/index.ts', () => ({
   TagPicker: ({
     tags,
     value,

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BoardLimits, boardWindows, type BoardCard, type BoardThresholds } from '@hmi/domain';
-import { DevicePicker, TagPicker, useHistoryDevice } from '../history/index.ts';
+import { DeviceSelect } from '../../shared/devices/DeviceSelect.tsx';
+import { TagPicker, useHistoryDevice } from '../history/index.ts';
 import { cardOf, draftOf, pastIndicatorSuggestion, withDeviceTags, type CardDraft } from './card-draft.ts';
 
 interface Props {
@@ -96,7 +97,7 @@ export function CardEditor({ open, card, cards, newId, deviceName, tagName, onCa
           />
         </Form.Item>
         <Form.Item label={t('editor.device')}>
-          <DevicePicker
+          <DeviceSelect
             value={deviceId}
             current={picked.device.data}
             testId="board-editor-device"

@@ -4,11 +4,11 @@ import { DashboardOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type FavouriteListReply } from '@hmi/domain';
 import { usePermission } from '../../shared/session/use-permission.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { FavouriteStar, useFavourites } from '../favourite/index.ts';
-import { historyHref } from '../history/index.ts';
+import { historyHref, monitorHref } from '../../shared/devices/device-routes.ts';
 import { useLiveValue } from '../live/index.ts';
-import { formatTagValue, monitorHref } from '../monitor/index.ts';
+import { formatTagValue } from '../monitor/index.ts';
 import type { BoardLive } from './use-board-live.ts';
 
 type Favourite = FavouriteListReply['list'][number];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { AlarmLevel, termKey, type ControlPanelSummary } from '@hmi/domain';
 import { AlarmLevelTag, AlarmStateBadge, levelColor, useAcknowledge } from '../alarm/index.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { PanelNumber } from './PanelNumber.tsx';
 import type { PanelLinks } from './panel-links.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ControlPanelSummary } from '@hmi/domain';
 import { relativeTime } from '../device/index.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { PanelNumber } from './PanelNumber.tsx';
 import type { PanelLinks } from './panel-links.ts';
 

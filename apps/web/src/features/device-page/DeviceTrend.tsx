@@ -10,13 +10,13 @@ import {
   type LegendTag,
   buildChartData,
   historyParamsToSearch,
-  HISTORY_PATH,
   presetRange,
   seriesWidth,
   zoomTo,
   type TimeRange,
   useHistorySeries,
 } from '../history/index.ts';
+import { HISTORY_PATH } from '../../shared/devices/device-routes.ts';
 
 const presets = ['1h', '24h', '7d'] as const;
 type Preset = (typeof presets)[number];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MenuPath } from '@hmi/domain';
 import { OnlineBadge, relativeTime, useDeviceList } from '../device/index.ts';
-import { DeviceNameLink } from './DeviceNameLink.tsx';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 
 /** Devices the overview lists: the newest (by registration, the list's `created` order). */
 export const RECENT_DEVICES = 5;

@@ -14,9 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem } from '@hmi/domain';
 import { FavouriteStar } from '../favourite/index.ts';
-import { historyHref } from '../history/index.ts';
-import { monitorHref } from '../monitor/index.ts';
-import { remoteHref } from '../remote/index.ts';
+import { historyHref, monitorHref, remoteHref } from '../../shared/devices/device-routes.ts';
 
 export type DeviceAction = 'edit' | 'labels' | 'move' | 'template' | 'unbind';
 

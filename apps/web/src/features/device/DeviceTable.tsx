@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceListItem, DeviceListReply } from '@hmi/domain';
 import type { DeviceColumnKey } from './device-columns.ts';
@@ -11,6 +10,7 @@ import type { DeviceAction } from './DeviceRowActions.tsx';
 import { useDeviceZoneMap } from '../zone/index.ts';
 import { useTunnelStatusMap } from '../remote/index.ts';
 import type { LiveTunnelStatus } from '../live/index.ts';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 export type { DeviceAction } from './DeviceRowActions.tsx';
 
@@ -66,7 +66,7 @@ export function DeviceTable(props: Props) {
   const withActions = canEdit || canDelete;
 
   return (
-    <Table<DeviceListItem>
+    <PagedTable<DeviceListItem>
       rowKey="id"
       size="middle"
       className="device-table"
@@ -96,15 +96,15 @@ export function DeviceTable(props: Props) {
           onChange({ page: pagination.current ?? 1, page_size: pagination.pageSize ?? params.page_size });
         }
       }}
-      pagination={{
-        current: params.page,
+      compact={compact}
+      paging={{
+        page: params.page,
         pageSize: params.page_size,
         total: reply?.total ?? 0,
-        showSizeChanger: !compact,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: compact ? undefined : (total) => t('list.total', { count: total }),
-        size: compact ? 'small' : undefined,
-        simple: compact,
+        sizes: PAGE_SIZES,
+        totalText: (total) => t('list.total', { count: total }),
+        hideOnSinglePage: false,
+        small: 'phones',
       }}
     />
   );

@@ -4,7 +4,7 @@ import { ApartmentOutlined, ClusterOutlined, DesktopOutlined, FileTextOutlined }
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatGroupPath, type DeviceListItem, type TunnelStatus } from '@hmi/domain';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { ZoneTag, type DeviceZone } from '../zone/index.ts';
 import { TunnelStatusTag } from '../remote/index.ts';
 import { OnlineBadge } from './OnlineBadge.tsx';

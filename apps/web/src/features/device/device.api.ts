@@ -5,20 +5,20 @@ import {
   type DeviceDetail,
   type DeviceEditBody,
   type DeviceLabelsBody,
-  type DeviceListQuery,
-  type DeviceListReply,
   type DeviceMoveBody,
   type DeviceOverview,
   type DeviceTemplateBody,
 } from '@hmi/domain';
 import { http } from '../../shared/http/http.ts';
+import { deviceReads } from '../../shared/devices/device-reads.ts';
 
-/** Device calls (contract: packages/domain/src/api/device.api.ts). Form calls are manual. */
+/**
+ * Device calls (contract: packages/domain/src/api/device.api.ts): the shared reads (list, detail)
+ * and the device list's own. Form calls are manual.
+ */
 export const deviceApi = {
-  list: (query: DeviceListQuery, signal?: AbortSignal) =>
-    http.get<DeviceListReply>(DevicePaths.list, { params: query, ...(signal ? { signal } : {}) }),
+  ...deviceReads,
   overview: () => http.get<DeviceOverview>(DevicePaths.overview),
-  detail: (id: number) => http.get<DeviceDetail>(DevicePaths.detail, { params: { id } }),
   bind: (body: DeviceBindBody) => http.post<DeviceDetail>(DevicePaths.bind, body, { manual: true }),
   edit: (body: DeviceEditBody) => http.post<DeviceDetail>(DevicePaths.edit, body, { manual: true }),
   move: (body: DeviceMoveBody) => http.post<DeviceBulkReply>(DevicePaths.move, body, { manual: true }),

@@ -1,10 +1,11 @@
-import { Table, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRawReply, HistoryRow } from '@hmi/domain';
 import type { RawPage } from './history.api.ts';
 import { formatTime, formatValue } from './history-format.ts';
 import { seriesColor } from './history-series.ts';
 import type { LegendTag } from './HistoryLegend.tsx';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 interface Props {
   reply: HistoryRawReply | undefined;
@@ -25,7 +26,7 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
   const byId = new Map(tags.map((tg, k) => [tg.id, { tag: tg, color: seriesColor(k, mode) }]));
   const total = reply?.total ?? 0;
   return (
-    <Table<HistoryRow>
+    <PagedTable<HistoryRow>
       size="small"
       className="history-raw-table"
       data-testid="history-raw-table"
@@ -98,17 +99,16 @@ export function HistoryRawTable({ reply, loading, tags, page, onPage, compact, m
           onPage({ ...page, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? page.pageSize });
         }
       }}
-      pagination={{
-        current: page.page,
+      compact={compact}
+      paging={{
+        page: page.page,
         pageSize: page.pageSize,
         total,
-        showSizeChanger: !compact,
-        pageSizeOptions: RAW_PAGE_SIZES.map(String),
-        showTotal: compact
-          ? undefined
-          : (n) => (reply?.total_capped ? t('raw.totalCapped', { count: n }) : t('raw.total', { count: n })),
-        size: compact ? 'small' : undefined,
-        simple: compact,
+        sizes: RAW_PAGE_SIZES,
+        totalText: (n) =>
+          reply?.total_capped ? t('raw.totalCapped', { count: n }) : t('raw.total', { count: n }),
+        hideOnSinglePage: false,
+        small: 'phones',
       }}
     />
   );

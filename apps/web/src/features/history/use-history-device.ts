@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryTag } from '@hmi/domain';
-import { deviceApi } from '../device/index.ts';
+import { useDeviceDetail } from '../../shared/devices/device-reads.ts';
 import { historyApi, historyKeys } from './history.api.ts';
 
 const NO_TAGS: HistoryTag[] = [];
@@ -10,12 +10,7 @@ const NO_TAGS: HistoryTag[] = [];
  * order, then its monitor points (the data monitor's own tags).
  */
 export function useHistoryDevice(deviceId: number | undefined) {
-  const device = useQuery({
-    queryKey: ['device', 'detail', deviceId ?? 0],
-    queryFn: () => deviceApi.detail(deviceId ?? 0),
-    enabled: deviceId !== undefined,
-    staleTime: 30_000,
-  });
+  const device = useDeviceDetail(deviceId);
   const tagList = useQuery({
     queryKey: historyKeys.tags(deviceId ?? 0),
     queryFn: ({ signal }) => historyApi.tags(deviceId ?? 0, signal),

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Tag, Tooltip, type TableProps } from 'antd';
 import { CloseCircleOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -7,6 +7,7 @@ import type { InvitationItem, InvitationListReply } from '@hmi/domain';
 import { formatDateTime } from '../../shared/format/date-time.ts';
 import { canCancelInvitation, invitationStateTag } from './member-display.ts';
 import './member.css';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 type Columns = NonNullable<TableProps<InvitationItem>['columns']>;
 
@@ -152,7 +153,7 @@ export function InvitationTable({
     [t, compact, canCancel],
   );
   return (
-    <Table<InvitationItem>
+    <PagedTable<InvitationItem>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -166,15 +167,8 @@ export function InvitationTable({
           <div className="device-no-match">{filtered ? t('invitation.noMatch') : t('invitation.empty')}</div>
         ),
       }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: reply?.total ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-        simple: compact,
-        hideOnSinglePage: true,
-      }}
+      compact={compact}
+      paging={{ page: page, pageSize: pageSize, total: reply?.total ?? 0, onChange: onPage }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Drawer, Grid, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Drawer, Grid, Space, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { CrownOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,8 @@ import { SearchInput } from '../../shared/lists/SearchInput.tsx';
 import { useMemberAccess } from './use-members.ts';
 import { accessReasonLines, operateState } from './member-display.ts';
 import './member.css';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 const PAGE_SIZE = 20;
 type Columns = NonNullable<TableProps<MemberAccessItem>['columns']>;
@@ -145,7 +147,13 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
   return (
     <div className="member-access">
       <AccessHeader member={member} reply={reply} />
-      <div className="device-filters-row member-access-tools">
+      <FilterRow
+        block={false}
+        className="member-access-tools"
+        extra={
+          reply ? <span className="device-muted">{t('access.total', { count: reply.total })}</span> : null
+        }
+      >
         <SearchInput
           value={search}
           onSearch={(s) => {
@@ -156,10 +164,8 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
           className="device-search"
           testId="member-access-search"
         />
-        <div className="device-filters-spacer" />
-        {reply ? <span className="device-muted">{t('access.total', { count: reply.total })}</span> : null}
-      </div>
-      <Table<MemberAccessItem>
+      </FilterRow>
+      <PagedTable<MemberAccessItem>
         rowKey="device_id"
         size="small"
         columns={accessColumns(t, compact)}
@@ -173,15 +179,8 @@ function AccessBody({ member, compact }: { member: MemberItem; compact: boolean 
             <div className="device-no-match">{search ? t('access.noMatch') : t('access.empty')}</div>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: reply?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          simple: compact,
-          hideOnSinglePage: true,
-        }}
+        compact={compact}
+        paging={{ page: page, pageSize: PAGE_SIZE, total: reply?.total ?? 0, onChange: setPage }}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Table, Tag, type TableProps } from 'antd';
+import { Badge, Tag, type TableProps } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -13,6 +13,7 @@ import {
   type MemberRowHandlers,
 } from './MemberRowActions.tsx';
 import './member.css';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 type Columns = NonNullable<TableProps<MemberItem>['columns']>;
 
@@ -149,7 +150,7 @@ export function MemberTable({ reply, loading, filtered, page, pageSize, onPage, 
     [t, compact, callerId, view, edit, remove],
   );
   return (
-    <Table<MemberItem>
+    <PagedTable<MemberItem>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -159,15 +160,8 @@ export function MemberTable({ reply, loading, filtered, page, pageSize, onPage, 
       scroll={{ x: compact ? undefined : 1140 }}
       data-testid="member-table"
       locale={{ emptyText: <div className="device-no-match">{filtered ? t('noMatch') : t('empty')}</div> }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: reply?.total ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-        simple: compact,
-        hideOnSinglePage: true,
-      }}
+      compact={compact}
+      paging={{ page: page, pageSize: pageSize, total: reply?.total ?? 0, onChange: onPage }}
     />
   );
 }

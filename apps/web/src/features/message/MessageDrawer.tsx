@@ -2,7 +2,8 @@ import { Descriptions, Drawer, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, termKey, type MessageItem } from '@hmi/domain';
 import { AlarmAckForm, AlarmRecordDetails } from '../alarm/index.ts';
-import { formatTime, useMessageTitle } from './message-format.ts';
+import { formatDateTime } from '../../shared/format/date-time.ts';
+import { useMessageTitle } from './message-format.ts';
 
 interface Props {
   /** The message shown; undefined: closed. */
@@ -42,7 +43,7 @@ export function MessageDrawer({ message, onClose, canAck, acking, onAck }: Props
             className="message-fields"
             items={[
               { key: 'kind', label: t('field.kind'), children: t(termKey('messageKind', message.kind)) },
-              { key: 'time', label: t('field.time'), children: formatTime(message.created_at) },
+              { key: 'time', label: t('field.time'), children: formatDateTime(message.created_at) },
               {
                 key: 'read',
                 label: t('field.read'),

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { Button, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem, MessageKindName } from '@hmi/domain';
 import { AlarmLevelTag, AlarmStateBadge } from '../alarm/index.ts';
-import { formatTime, useMessageTitle } from './message-format.ts';
+import { formatDateTime } from '../../shared/format/date-time.ts';
+import { useMessageTitle } from './message-format.ts';
 import { PAGE_SIZES } from './message-params.ts';
-import { DeviceNameLink } from '../device-page/index.ts';
+import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 interface Props {
   kind: MessageKindName;
@@ -82,7 +84,7 @@ export function MessageTable(props: Props) {
               <div className="message-cell-meta">
                 {alarm && m.alarm ? <AlarmLevelTag level={m.alarm.level} /> : null}
                 {alarm && m.alarm ? <AlarmStateBadge state={m.alarm.state} /> : null}
-                <span className="device-muted">{formatTime(m.created_at)}</span>
+                <span className="device-muted">{formatDateTime(m.created_at)}</span>
               </div>
             </div>
           ),
@@ -142,14 +144,14 @@ export function MessageTable(props: Props) {
         title: t('column.time'),
         dataIndex: 'created_at',
         width: 170,
-        render: (v: number) => formatTime(v),
+        render: (v: number) => formatDateTime(v),
       },
       { key: 'actions', title: '', width: 56, align: 'right', render: (_v, m) => readButton(m) },
     ];
   }, [t, titleOf, compact, alarm, onRead, onOpen]);
 
   return (
-    <Table<MessageItem>
+    <PagedTable<MessageItem>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -173,16 +175,15 @@ export function MessageTable(props: Props) {
         columnWidth: compact ? 36 : 48,
       }}
       locale={{ emptyText: <div className="device-no-match">{props.empty}</div> }}
-      pagination={{
-        current: page,
+      compact={compact}
+      paging={{
+        page,
         pageSize,
         total,
         onChange: onPage,
-        showSizeChanger: !compact,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        simple: compact,
+        sizes: PAGE_SIZES,
         hideOnSinglePage: total <= PAGE_SIZES[0],
-        showTotal: compact ? undefined : (n) => t('total', { count: n }),
+        totalText: (n) => t('total', { count: n }),
       }}
     />
   );

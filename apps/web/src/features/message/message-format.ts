@@ -2,10 +2,7 @@ import { useCallback } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '@hmi/domain';
-import { CLOCK_FORMAT, formatDateTime } from '../../shared/format/date-time.ts';
-
-/** A message or alarm time in the console's format (local time, to the second). */
-export const formatTime = formatDateTime;
+import { CLOCK_FORMAT } from '../../shared/format/date-time.ts';
 
 /** Today's times need no date (the header's list of today's messages). */
 export const formatClock = (ms: number): string => dayjs(ms).format(CLOCK_FORMAT);

@@ -1,3 +1,2 @@
 /** Public entry of features/monitor: what other features use of it (the only way they reach it). */
-export { monitorHref } from './monitor-route.ts';
 export { type TagQuality, formatTagValue, tagQuality } from './tag-value.ts';

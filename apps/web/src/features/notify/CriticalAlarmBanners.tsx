@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlarmRecordState, MenuPath, type AlarmRecord } from '@hmi/domain';
 import { AlarmLevelTag, AlarmStateBadge } from '../alarm/index.ts';
-import { formatTime } from '../message/index.ts';
+import { formatDateTime } from '../../shared/format/date-time.ts';
 import type { CriticalAlarms } from './critical-alarms.ts';
 
 interface Props {
@@ -45,7 +45,7 @@ function Banner({ record, onDismiss }: { record: AlarmRecord; onDismiss(): void 
           <span>{record.content || t('banner.noContent')}</span>
           <span className="notify-banner-meta">
             {t('banner.value', { tag: record.tag_name, value: record.value })} ·{' '}
-            {formatTime(record.raised_at)}
+            {formatDateTime(record.raised_at)}
           </span>
         </span>
       }

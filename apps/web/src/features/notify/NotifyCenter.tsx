@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { AlarmRecord } from '@hmi/domain';
-import { REMOTE_PATH } from '../remote/index.ts';
+import { REMOTE_PATH } from '../../shared/devices/device-routes.ts';
 import { alarmSoundPreference, createAlarmSound } from './alarm-sound.ts';
 import { CriticalAlarmBanners } from './CriticalAlarmBanners.tsx';
 import { criticalAlarmsReducer, noCriticalAlarms } from './critical-alarms.ts';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Grid, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Grid, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { NotifyDelivery } from '@hmi/domain';
 import { useDeliveries } from '../notify/index.ts';
 import { deliveryReason } from './delivery-reason.ts';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -82,7 +83,7 @@ export function DeliveryLog() {
       <Typography.Title level={5} className="profile-notify-log-title">
         {t('notify.log.title')}
       </Typography.Title>
-      <Table<NotifyDelivery>
+      <PagedTable<NotifyDelivery>
         rowKey="id"
         size="small"
         columns={columns}
@@ -91,15 +92,8 @@ export function DeliveryLog() {
         tableLayout="fixed"
         showHeader={!compact}
         locale={{ emptyText: t('notify.log.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          simple: compact,
-          hideOnSinglePage: true,
-        }}
+        compact={compact}
+        paging={{ page: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
       />
     </div>
   );

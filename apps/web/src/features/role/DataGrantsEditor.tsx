@@ -5,7 +5,7 @@ import type { DataGrants } from '@hmi/domain';
 import { usePickGroups, usePickTemplates } from './use-roles.ts';
 import type { PickerSource } from './picker-source.ts';
 import { GroupPicker } from './GroupPicker.tsx';
-import { DevicePicker } from './DevicePicker.tsx';
+import { GrantedDevicesPicker } from './GrantedDevicesPicker.tsx';
 import { TemplatePicker } from './TemplatePicker.tsx';
 import './role.css';
 
@@ -67,7 +67,7 @@ export function DataGrantsEditor({ source, value, onChange, readOnly = false }: 
         />
       </Section>
       <Section title={t('data.devices')} hint={t('data.devicesHint')} testId="role-pick-devices-section">
-        <DevicePicker
+        <GrantedDevicesPicker
           source={source}
           groups={groups.data?.list}
           grantedGroups={value.groups}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space } from 'antd';
+import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataGrants } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import { EditorDrawer } from '../../shared/lists/EditorDrawer.tsx';
 import { PickerFailure } from './PickerFailure.tsx';
 import { useMemberDataPm } from './use-roles.ts';
 import { useSaveMemberGrants } from './use-role-mutations.ts';
@@ -24,7 +25,6 @@ interface Props {
  */
 export function MemberGrantsDrawer({ member, onClose }: Props) {
   const { t } = useTranslation('role');
-  const screens = Grid.useBreakpoint();
   const userId = member?.id;
   const dataPm = useMemberDataPm(userId);
   const save = useSaveMemberGrants();
@@ -67,36 +67,29 @@ export function MemberGrantsDrawer({ member, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={member !== undefined}
       onClose={onClose}
       title={t('member.title', { name: member?.name ?? '' })}
-      size={screens.md ? 720 : '100%'}
-      destroyOnHidden
-      data-testid="member-grants-drawer"
-      footer={
-        <div className="role-editor-footer">
-          {failure ? <Alert type="error" showIcon title={failure} data-testid="member-grants-error" /> : null}
-          <Space className="role-editor-buttons">
-            <Button onClick={onClose}>{t('common:cancel')}</Button>
-            <Button
-              type="primary"
-              loading={save.isPending}
-              disabled={!ready}
-              onClick={submit}
-              data-testid="member-grants-save"
-            >
-              {t('common:save')}
-            </Button>
-          </Space>
-        </div>
+      width={720}
+      wideFrom="md"
+      testId="member-grants-drawer"
+      readOnly={false}
+      loading={!ready}
+      failed={dataPm.isError ? <PickerFailure error={dataPm.error} /> : undefined}
+      note={
+        failure ? <Alert type="error" showIcon title={failure} data-testid="member-grants-error" /> : null
       }
+      noteLayout="above"
+      save={{
+        text: t('common:save'),
+        onClick: submit,
+        pending: save.isPending,
+        disabled: !ready,
+        testId: 'member-grants-save',
+      }}
     >
-      {dataPm.isError ? (
-        <PickerFailure error={dataPm.error} />
-      ) : !ready ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
+      {ready ? (
         <>
           <Descriptions
             size="small"
@@ -122,7 +115,7 @@ export function MemberGrantsDrawer({ member, onClose }: Props) {
             }}
           />
         </>
-      )}
-    </Drawer>
+      ) : null}
+    </EditorDrawer>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Drawer, Form, Grid, Input, Skeleton, Space, Tabs } from 'antd';
+import { Alert, Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, Limits, VALIDATION_NAMESPACE, validateRoleName } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
+import { EditorDrawer } from '../../shared/lists/EditorDrawer.tsx';
 import { useRoleDetail } from './use-roles.ts';
 import { useSaveRole } from './use-role-mutations.ts';
 import { draftOf, roleSaveBody, type RoleDraft } from './grants.ts';
@@ -30,7 +31,6 @@ interface Props {
 export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
   const { t } = useTranslation('role');
   const { t: tv } = useTranslation(VALIDATION_NAMESPACE);
-  const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const id = typeof target === 'number' ? target : undefined;
   const detail = useRoleDetail(id);
@@ -93,111 +93,98 @@ export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
   const tabLabel = (key: string, text: string) => <span data-testid={`role-tab-${key}`}>{text}</span>;
 
   return (
-    <Drawer
+    <EditorDrawer
       open={target !== undefined}
       onClose={onClose}
       title={title}
-      size={screens.md ? 720 : '100%'}
-      destroyOnHidden
-      data-testid="role-editor"
-      footer={
-        readOnly ? null : (
-          <div className="role-editor-footer">
-            {failure ? <Alert type="error" showIcon title={failure} data-testid="role-error" /> : null}
-            <Space className="role-editor-buttons">
-              <Button onClick={onClose}>{t('common:cancel')}</Button>
-              <Button
-                type="primary"
-                loading={save.isPending}
-                disabled={loading}
-                onClick={() => void submit()}
-                data-testid="role-save"
-              >
-                {creating ? t('editor.create') : t('common:save')}
-              </Button>
-            </Space>
-          </div>
-        )
+      width={720}
+      wideFrom="md"
+      testId="role-editor"
+      readOnly={readOnly}
+      loading={loading}
+      failed={
+        detail.isError && id !== undefined ? (
+          <Alert type="error" showIcon title={t('editor.notFound')} data-testid="role-load-failed" />
+        ) : undefined
       }
+      note={failure ? <Alert type="error" showIcon title={failure} data-testid="role-error" /> : null}
+      noteLayout="above"
+      save={{
+        text: creating ? t('editor.create') : t('common:save'),
+        onClick: () => void submit(),
+        pending: save.isPending,
+        disabled: loading,
+        testId: 'role-save',
+      }}
     >
-      {loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : detail.isError && id !== undefined ? (
-        <Alert type="error" showIcon title={t('editor.notFound')} data-testid="role-load-failed" />
-      ) : (
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            {
-              key: 'general',
-              label: tabLabel('general', t('editor.general')),
-              forceRender: true,
-              children: (
-                <Form<Values> form={form} layout="vertical" disabled={readOnly} onValuesChange={clear}>
-                  <Form.Item
-                    name="name"
-                    label={t('field.name')}
-                    extra={t('editor.nameHint', { max: Limits.roleNameMax })}
-                    rules={[
-                      {
-                        validator: (_rule, v: string | undefined) => {
-                          const r = validateRoleName(v ?? '');
-                          return r.ok
-                            ? Promise.resolve()
-                            : Promise.reject(new Error(tv(r.key, { ...r.params })));
-                        },
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'general',
+            label: tabLabel('general', t('editor.general')),
+            forceRender: true,
+            children: (
+              <Form<Values> form={form} layout="vertical" disabled={readOnly} onValuesChange={clear}>
+                <Form.Item
+                  name="name"
+                  label={t('field.name')}
+                  extra={t('editor.nameHint', { max: Limits.roleNameMax })}
+                  rules={[
+                    {
+                      validator: (_rule, v: string | undefined) => {
+                        const r = validateRoleName(v ?? '');
+                        return r.ok
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(tv(r.key, { ...r.params })));
                       },
-                    ]}
-                  >
-                    <Input maxLength={Limits.roleNameMax + 5} autoComplete="off" data-testid="role-name" />
-                  </Form.Item>
-                </Form>
-              ),
-            },
-            {
-              key: 'permissions',
-              label: tabLabel('permissions', t('editor.permissions')),
-              children: (
-                <div data-testid="role-permissions">
-                  <PermissionTree
-                    value={draft.permissions}
-                    onChange={(permissions) => change({ permissions })}
-                    readOnly={readOnly}
-                  />
-                </div>
-              ),
-            },
-            {
-              key: 'data',
-              label: tabLabel('data', t('editor.data')),
-              children: (
-                <div data-testid="role-data">
-                  <DataGrantsEditor
-                    source={source}
-                    value={draft.grants}
-                    onChange={(grants) => change({ grants })}
-                    readOnly={readOnly}
-                  />
-                </div>
-              ),
-            },
-            {
-              key: 'zones',
-              label: tabLabel('zones', t('editor.zones')),
-              children: (
-                <div data-testid="role-zones">
-                  <ZonePicker
-                    value={draft.zones}
-                    onChange={(zones) => change({ zones })}
-                    readOnly={readOnly}
-                  />
-                </div>
-              ),
-            },
-          ]}
-        />
-      )}
-    </Drawer>
+                    },
+                  ]}
+                >
+                  <Input maxLength={Limits.roleNameMax + 5} autoComplete="off" data-testid="role-name" />
+                </Form.Item>
+              </Form>
+            ),
+          },
+          {
+            key: 'permissions',
+            label: tabLabel('permissions', t('editor.permissions')),
+            children: (
+              <div data-testid="role-permissions">
+                <PermissionTree
+                  value={draft.permissions}
+                  onChange={(permissions) => change({ permissions })}
+                  readOnly={readOnly}
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'data',
+            label: tabLabel('data', t('editor.data')),
+            children: (
+              <div data-testid="role-data">
+                <DataGrantsEditor
+                  source={source}
+                  value={draft.grants}
+                  onChange={(grants) => change({ grants })}
+                  readOnly={readOnly}
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'zones',
+            label: tabLabel('zones', t('editor.zones')),
+            children: (
+              <div data-testid="role-zones">
+                <ZonePicker value={draft.zones} onChange={(zones) => change({ zones })} readOnly={readOnly} />
+              </div>
+            ),
+          },
+        ]}
+      />
+    </EditorDrawer>
   );
 }

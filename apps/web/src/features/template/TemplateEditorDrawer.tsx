@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Form, Grid, Input, Radio, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, templateTypes, type TemplateType } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
+import { EditorDrawer } from '../../shared/lists/EditorDrawer.tsx';
 import { useTemplateDetail } from './use-templates.ts';
 import { useAddTemplate, useEditTemplate } from './use-template-mutations.ts';
 import { TagsEditor } from './TagsEditor.tsx';
@@ -38,7 +39,6 @@ interface Props {
  */
 export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
   const { t } = useTranslation('template');
-  const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<Values>();
   const id = typeof target === 'number' ? target : undefined;
   const detail = useTemplateDetail(id);
@@ -115,127 +115,116 @@ export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
   const loading = id !== undefined && detail.isPending;
 
   return (
-    <Drawer
+    <EditorDrawer
       open={target !== undefined}
       onClose={onClose}
       title={title}
-      size={screens.lg ? 1040 : '100%'}
-      destroyOnHidden
-      data-testid="template-editor"
-      footer={
-        readOnly ? null : (
-          <div className="template-editor-footer">
-            {tried && problems.size > 0 ? (
-              <Typography.Text type="danger">
-                {t('tags.fixProblems', { count: problems.size })}
-              </Typography.Text>
-            ) : (
-              <span />
-            )}
-            <Space>
-              <Button onClick={onClose}>{t('common:cancel')}</Button>
-              <Button
-                type="primary"
-                loading={add.isPending || edit.isPending}
-                onClick={() => void submit().catch(() => undefined)}
-                data-testid="template-save"
-              >
-                {creating ? t('editor.create') : t('common:save')}
-              </Button>
-            </Space>
-          </div>
-        )
+      width={1040}
+      wideFrom="lg"
+      testId="template-editor"
+      readOnly={readOnly}
+      loading={loading}
+      failed={
+        detail.isError && id !== undefined ? (
+          <Alert type="error" showIcon title={t('editor.notFound')} data-testid="template-load-failed" />
+        ) : undefined
       }
+      note={
+        tried && problems.size > 0 ? (
+          <Typography.Text type="danger">{t('tags.fixProblems', { count: problems.size })}</Typography.Text>
+        ) : undefined
+      }
+      noteLayout="beside"
+      save={{
+        text: creating ? t('editor.create') : t('common:save'),
+        onClick: () => void submit().catch(() => undefined),
+        pending: add.isPending || edit.isPending,
+        testId: 'template-save',
+      }}
     >
-      {loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : detail.isError && id !== undefined ? (
-        <Alert type="error" showIcon title={t('editor.notFound')} data-testid="template-load-failed" />
-      ) : (
-        <>
-          {locked ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('locked.notice')}
-              description={t('locked.tooltip')}
-              className="template-locked-notice"
-              data-testid="template-locked-notice"
-            />
-          ) : null}
-          <Form<Values>
-            form={form}
-            layout="vertical"
-            disabled={readOnly}
-            onValuesChange={clear}
-            className="template-form"
-          >
-            <Form.Item
-              name="name"
-              label={t('field.name')}
-              rules={[
-                { required: true, whitespace: true, message: t('editor.nameRequired') },
-                { max: NAME_MAX, message: t('editor.nameLength', { max: NAME_MAX }) },
-              ]}
-              className="template-form-wide"
-            >
-              <Input maxLength={NAME_MAX + 1} autoComplete="off" data-testid="template-name" />
-            </Form.Item>
-            <Form.Item name="type" label={t('field.type')}>
-              <Radio.Group
-                optionType="button"
-                options={templateTypes.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="data_center"
-              label={t('field.dataCenter')}
-              extra={creating ? undefined : t('editor.centerFixed')}
-            >
-              <Select
-                disabled={!creating}
-                options={centers.map((c) => ({
-                  value: c,
-                  label: t(`common:region.${c}`, { defaultValue: c.toUpperCase() }),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="hmi_model" label={t('field.hmiModel')}>
-              <Input
-                maxLength={128}
-                placeholder={t('editor.hmiModelPlaceholder')}
-                data-testid="template-model"
-              />
-            </Form.Item>
-            <Form.Item
-              name="default_value"
-              label={t('field.defaultValue')}
-              extra={t('editor.defaultValueHint')}
-            >
-              <Input maxLength={1024} />
-            </Form.Item>
-            <Form.Item name="description" label={t('field.description')} className="template-form-wide">
-              <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 4 }} />
-            </Form.Item>
-          </Form>
-          {failure ? (
-            <Alert
-              type="error"
-              showIcon
-              title={failure}
-              className="template-failure"
-              data-testid="template-error"
-            />
-          ) : null}
-          <TagsEditor
-            rows={rows}
-            onChange={setRows}
-            problems={problems}
-            readOnly={readOnly}
-            showProblems={tried}
+      <>
+        {locked ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('locked.notice')}
+            description={t('locked.tooltip')}
+            className="template-locked-notice"
+            data-testid="template-locked-notice"
           />
-        </>
-      )}
-    </Drawer>
+        ) : null}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          disabled={readOnly}
+          onValuesChange={clear}
+          className="template-form"
+        >
+          <Form.Item
+            name="name"
+            label={t('field.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('editor.nameRequired') },
+              { max: NAME_MAX, message: t('editor.nameLength', { max: NAME_MAX }) },
+            ]}
+            className="template-form-wide"
+          >
+            <Input maxLength={NAME_MAX + 1} autoComplete="off" data-testid="template-name" />
+          </Form.Item>
+          <Form.Item name="type" label={t('field.type')}>
+            <Radio.Group
+              optionType="button"
+              options={templateTypes.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="data_center"
+            label={t('field.dataCenter')}
+            extra={creating ? undefined : t('editor.centerFixed')}
+          >
+            <Select
+              disabled={!creating}
+              options={centers.map((c) => ({
+                value: c,
+                label: t(`common:region.${c}`, { defaultValue: c.toUpperCase() }),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="hmi_model" label={t('field.hmiModel')}>
+            <Input
+              maxLength={128}
+              placeholder={t('editor.hmiModelPlaceholder')}
+              data-testid="template-model"
+            />
+          </Form.Item>
+          <Form.Item
+            name="default_value"
+            label={t('field.defaultValue')}
+            extra={t('editor.defaultValueHint')}
+          >
+            <Input maxLength={1024} />
+          </Form.Item>
+          <Form.Item name="description" label={t('field.description')} className="template-form-wide">
+            <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+        </Form>
+        {failure ? (
+          <Alert
+            type="error"
+            showIcon
+            title={failure}
+            className="template-failure"
+            data-testid="template-error"
+          />
+        ) : null}
+        <TagsEditor
+          rows={rows}
+          onChange={setRows}
+          problems={problems}
+          readOnly={readOnly}
+          showProblems={tried}
+        />
+      </>
+    </EditorDrawer>
   );
 }

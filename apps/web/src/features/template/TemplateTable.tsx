@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Button, Dropdown, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Dropdown, Space, Tag, Tooltip, type TableProps } from 'antd';
 import {
   CopyOutlined,
   DeleteOutlined,
@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { MenuPath, type TemplateItem, type TemplateListReply } from '@hmi/domain';
 import { TemplateLockedTag } from './TemplateLockedTag.tsx';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
 
 type Columns = NonNullable<TableProps<TemplateItem>['columns']>;
 
@@ -214,7 +215,7 @@ export function TemplateTable({ reply, loading, searching, page, pageSize, onPag
     [t, compact, canEdit, canCopy, canDelete, limitReached, canViewDevices],
   );
   return (
-    <Table<TemplateItem>
+    <PagedTable<TemplateItem>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -224,15 +225,8 @@ export function TemplateTable({ reply, loading, searching, page, pageSize, onPag
       scroll={{ x: compact ? undefined : 1080 }}
       data-testid="template-table"
       locale={{ emptyText: <div className="device-no-match">{searching ? t('noMatch') : t('empty')}</div> }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: reply?.total ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-        simple: compact,
-        hideOnSinglePage: true,
-      }}
+      compact={compact}
+      paging={{ page: page, pageSize: pageSize, total: reply?.total ?? 0, onChange: onPage }}
     />
   );
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { TemplateSelect } from '../../features/template/TemplateSelect.tsx';
 import { AlarmGroupSelect } from '../../features/alarm/AlarmGroupSelect.tsx';
 import type { AlarmRulesPageState } from './use-alarm-rules-page.ts';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 interface Props {
   s: AlarmRulesPageState;
@@ -87,34 +88,32 @@ export function AlarmRulesFilters({ s }: { s: AlarmRulesPageState }) {
   const { t } = useTranslation('alarm');
   return (
     <>
-      <div className="device-filters">
-        <div className="device-filters-row">
-          <TemplateSelect
-            value={s.templateId}
-            onChange={(id) => s.setParam('templateid', id)}
-            placeholder={t('rules.pickTemplate')}
-            className="alarm-filter-template"
-            data-testid="alarm-template-select"
-          />
-          <AlarmGroupSelect
-            value={s.groupId}
-            onChange={(id) => s.setParam('group', id ?? undefined)}
-            placeholder={t('filter.allGroups')}
-            className="alarm-filter"
-            data-testid="alarm-group-filter"
-          />
-          <Input
-            allowClear
-            prefix={<SearchOutlined className="alarm-muted" />}
-            placeholder={t('rules.search')}
-            value={s.text}
-            onChange={(e) => s.setText(e.target.value)}
-            className="alarm-filter-search"
-            maxLength={64}
-            data-testid="alarm-rule-search"
-          />
-        </div>
-      </div>
+      <FilterRow>
+        <TemplateSelect
+          value={s.templateId}
+          onChange={(id) => s.setParam('templateid', id)}
+          placeholder={t('rules.pickTemplate')}
+          className="alarm-filter-template"
+          data-testid="alarm-template-select"
+        />
+        <AlarmGroupSelect
+          value={s.groupId}
+          onChange={(id) => s.setParam('group', id ?? undefined)}
+          placeholder={t('filter.allGroups')}
+          className="alarm-filter"
+          data-testid="alarm-group-filter"
+        />
+        <Input
+          allowClear
+          prefix={<SearchOutlined className="alarm-muted" />}
+          placeholder={t('rules.search')}
+          value={s.text}
+          onChange={(e) => s.setText(e.target.value)}
+          className="alarm-filter-search"
+          maxLength={64}
+          data-testid="alarm-rule-search"
+        />
+      </FilterRow>
       {s.selected.length > 0 ? (
         <div className="device-bulk" data-testid="alarm-rule-bulk">
           <span className="device-bulk-count">{t('bulk.selected', { count: s.selected.length })}</span>

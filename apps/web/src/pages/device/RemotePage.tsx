@@ -6,7 +6,7 @@ import { Perm } from '@hmi/domain';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { useDevicePageDetail } from '../../features/device-page/use-device-page.ts';
-import { deviceHref } from '../../features/device-page/device-page-route.ts';
+import { deviceHref } from '../../shared/devices/device-routes.ts';
 import { remoteAccessOf } from '../../features/remote/remote-rights.ts';
 import { RemoteScreen } from '../../features/remote/RemoteScreen.tsx';
 import '../../features/device-page/device-page.css';

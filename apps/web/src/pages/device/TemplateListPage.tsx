@@ -9,6 +9,7 @@ import { TemplateTable } from '../../features/template/TemplateTable.tsx';
 import { PAGE_SIZE, useTemplateListPage } from './use-template-list-page.ts';
 import '../../shared/styles/page-list.css';
 import '../../features/template/template.css';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 /** /device/templatelist: single-device templates; ?templateid=ID opens that template. */
 export function TemplateListPage() {
@@ -58,20 +59,18 @@ export function TemplateListPage() {
         />
       ) : null}
       <Card className="device-card" styles={{ body: { padding: compact ? 12 : 16 } }}>
-        <div className="device-filters">
-          <div className="device-filters-row">
-            <Input
-              allowClear
-              prefix={<SearchOutlined className="device-muted" />}
-              placeholder={t('search')}
-              value={s.text}
-              onChange={(e) => s.setText(e.target.value)}
-              className="device-search"
-              maxLength={64}
-              data-testid="template-search"
-            />
-          </div>
-        </div>
+        <FilterRow>
+          <Input
+            allowClear
+            prefix={<SearchOutlined className="device-muted" />}
+            placeholder={t('search')}
+            value={s.text}
+            onChange={(e) => s.setText(e.target.value)}
+            className="device-search"
+            maxLength={64}
+            data-testid="template-search"
+          />
+        </FilterRow>
         <TemplateTable
           reply={reply}
           loading={s.list.isPending}

@@ -2,7 +2,7 @@ import { Button, Card, DatePicker, Segmented, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { DevicePicker } from '../../features/history/DevicePicker.tsx';
+import { DeviceSelect } from '../../shared/devices/DeviceSelect.tsx';
 import { TagPicker } from '../../features/history/TagPicker.tsx';
 import { rangePresets, type RangePreset } from '../../features/history/history-range.ts';
 import type { HistoryPageState } from './use-history-page.ts';
@@ -14,7 +14,7 @@ export function HistoryControls({ s, compact }: { s: HistoryPageState; compact: 
   return (
     <Card className="history-card" styles={{ body: { padding: compact ? 12 : 16 } }}>
       <div className="history-controls">
-        <DevicePicker
+        <DeviceSelect
           className="history-device-select"
           value={params.deviceId}
           current={s.detail}

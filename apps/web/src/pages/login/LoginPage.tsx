@@ -11,7 +11,7 @@ import { validateEmail, validatePhone } from '@hmi/domain';
 import { storage } from '../../shared/storage/storage.ts';
 import { errorText } from '../../shared/i18n/i18n.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
-import { signedInTarget } from '../../shell/router/signed-in-target.ts';
+import { signedInTarget } from './signed-in-target.ts';
 import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
 import { AgreementCheckbox } from '../../features/auth/AgreementCheckbox.tsx';
 import { CookieNotice } from '../../features/auth/CookieNotice.tsx';

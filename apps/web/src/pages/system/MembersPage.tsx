@@ -12,6 +12,7 @@ import { invitationStateTag } from '../../features/member/member-display.ts';
 import { INVITATION_STATES, type MembersTab } from '../../features/member/members-tab.ts';
 import { PAGE_SIZE, useMembersPage } from './use-members-page.ts';
 import '../../shared/styles/page-list.css';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 /** /system/user: the team's members and the invitations it sent (SPEC section 6, permissions 24-27). */
 export function MembersPage() {
@@ -21,29 +22,27 @@ export function MembersPage() {
 
   const membersPanel = (
     <>
-      <div className="device-filters">
-        <div className="device-filters-row">
-          <SearchInput
-            value={s.search}
-            onSearch={s.onSearch}
-            placeholder={t('search')}
-            className="device-search"
-            testId="member-search"
+      <FilterRow>
+        <SearchInput
+          value={s.search}
+          onSearch={s.onSearch}
+          placeholder={t('search')}
+          className="device-search"
+          testId="member-search"
+        />
+        {s.roles.length > 0 ? (
+          <Select<number>
+            allowClear
+            value={s.roleId}
+            onChange={(v) => s.onRole(v ?? undefined)}
+            placeholder={t('roleFilter')}
+            options={s.roles.map((r) => ({ value: r.id, label: r.name }))}
+            className="device-filter"
+            popupMatchSelectWidth={false}
+            data-testid="member-role-filter"
           />
-          {s.roles.length > 0 ? (
-            <Select<number>
-              allowClear
-              value={s.roleId}
-              onChange={(v) => s.onRole(v ?? undefined)}
-              placeholder={t('roleFilter')}
-              options={s.roles.map((r) => ({ value: r.id, label: r.name }))}
-              className="device-filter"
-              popupMatchSelectWidth={false}
-              data-testid="member-role-filter"
-            />
-          ) : null}
-        </div>
-      </div>
+        ) : null}
+      </FilterRow>
       <MemberTable
         reply={s.members.data}
         loading={s.members.isPending}
@@ -66,22 +65,20 @@ export function MembersPage() {
 
   const invitationsPanel = (
     <>
-      <div className="device-filters">
-        <div className="device-filters-row">
-          <Select<number>
-            allowClear
-            value={s.state}
-            onChange={(v) => s.onState(v ?? undefined)}
-            placeholder={t('invitation.stateFilter')}
-            options={INVITATION_STATES.map((state) => ({
-              value: state,
-              label: t(`invitation.state.${invitationStateTag({ state, void_reason: null }).name}`),
-            }))}
-            className="device-filter-group"
-            data-testid="invitation-state-filter"
-          />
-        </div>
-      </div>
+      <FilterRow>
+        <Select<number>
+          allowClear
+          value={s.state}
+          onChange={(v) => s.onState(v ?? undefined)}
+          placeholder={t('invitation.stateFilter')}
+          options={INVITATION_STATES.map((state) => ({
+            value: state,
+            label: t(`invitation.state.${invitationStateTag({ state, void_reason: null }).name}`),
+          }))}
+          className="device-filter-group"
+          data-testid="invitation-state-filter"
+        />
+      </FilterRow>
       <InvitationTable
         reply={s.invitations.data}
         loading={s.invitations.isPending}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Tooltip } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
+import { FilterRow } from './FilterRow.tsx';
 
 interface Props {
   /** Phones: the filters go behind a toggle button (with the active count) into a panel. */
@@ -22,7 +23,7 @@ interface Props {
   testIds: { toggle: string; reset: string };
 }
 
-/** The filter row of a list: search, filters, reset and tools; wraps on narrow screens. */
+/** The filter row of a list (a FilterRow): search, filters, reset and tools; on phones behind a toggle. */
 export function FilterBar(p: Props) {
   const [open, setOpen] = useState(false);
   const filters = (
@@ -43,29 +44,29 @@ export function FilterBar(p: Props) {
     </>
   );
   return (
-    <div className="device-filters">
-      <div className="device-filters-row">
-        {p.lead}
-        {p.compact ? (
-          <Badge count={p.active} size="small">
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen((o) => !o)}
-              type={open ? 'primary' : 'default'}
-              aria-expanded={open}
-              aria-label={p.toggleWithText ? undefined : p.texts.toggle}
-              data-testid={p.testIds.toggle}
-            >
-              {p.toggleWithText ? p.texts.toggle : null}
-            </Button>
-          </Badge>
-        ) : (
-          filters
-        )}
-        <div className="device-filters-spacer" />
-        {p.extra}
-      </div>
-      {p.compact && open ? <div className={p.panelClassName ?? 'device-filters-panel'}>{filters}</div> : null}
-    </div>
+    <FilterRow
+      extra={p.extra ?? null}
+      below={
+        p.compact && open ? <div className={p.panelClassName ?? 'device-filters-panel'}>{filters}</div> : null
+      }
+    >
+      {p.lead}
+      {p.compact ? (
+        <Badge count={p.active} size="small">
+          <Button
+            icon={<FilterOutlined />}
+            onClick={() => setOpen((o) => !o)}
+            type={open ? 'primary' : 'default'}
+            aria-expanded={open}
+            aria-label={p.toggleWithText ? undefined : p.texts.toggle}
+            data-testid={p.testIds.toggle}
+          >
+            {p.toggleWithText ? p.texts.toggle : null}
+          </Button>
+        </Badge>
+      ) : (
+        filters
+      )}
+    </FilterRow>
   );
 }

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { MenuPath } from '@hmi/domain';
-import { MONITOR_PATH } from '../../features/monitor/monitor-route.ts';
-import { HISTORY_PATH } from '../../features/history/history-route.ts';
-import { DEVICE_PAGE_PATH } from '../../features/device-page/device-page-route.ts';
-import { REMOTE_PATH } from '../../features/remote/remote-route.ts';
+import {
+  DEVICE_PAGE_PATH,
+  HISTORY_PATH,
+  MONITOR_PATH,
+  REMOTE_PATH,
+} from '../../shared/devices/device-routes.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
 export interface ShellPage {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { deviceHref } from './device-page-route.ts';
+import { deviceHref } from './device-routes.ts';
 import './device-name-link.css';
 
 interface Props {

@@ -4,7 +4,7 @@ import { ClusterOutlined, DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@hmi/domain';
 import { useDeviceOptions } from './use-device-options.ts';
-import './history.css';
+import './device-select.css';
 
 interface Props {
   value: number | undefined;
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** Searchable device select: name or SN, searched on the server (which applies the data scope). */
-export function DevicePicker({ value, current, onChange, className, testId = 'history-device' }: Props) {
+export function DeviceSelect({ value, current, onChange, className, testId = 'history-device' }: Props) {
   const { t } = useTranslation('history');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -36,11 +36,11 @@ export function DevicePicker({ value, current, onChange, className, testId = 'hi
       label: d.name,
       search: `${d.name} ${d.sn}`,
       render: (
-        <span className="history-device-option">
+        <span className="device-select-option">
           {d.kind === 'gateway' ? <ClusterOutlined /> : <DesktopOutlined />}
-          <span className="history-device-name">{d.name}</span>
-          <span className="history-device-sn">{d.sn}</span>
-          <span className={`history-dot ${d.online ? 'is-on' : ''}`} />
+          <span className="device-select-name">{d.name}</span>
+          <span className="device-select-sn">{d.sn}</span>
+          <span className={`device-select-dot ${d.online ? 'is-on' : ''}`} />
         </span>
       ),
     }));

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Grid, Input, Switch, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Grid, Input, Switch, Tag, Typography, type TableProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PickDeviceItem } from '@hmi/domain';
@@ -7,6 +7,8 @@ import { usePickDevices } from './use-roles.ts';
 import { canFilterGranted, type PickerSource } from './picker-source.ts';
 import { coveringGroups, withIds, type PickGroup } from './data-selection.ts';
 import { PickerFailure } from './PickerFailure.tsx';
+import { PagedTable } from '../../shared/lists/PagedTable.tsx';
+import { FilterRow } from '../../shared/lists/FilterRow.tsx';
 
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 350;
@@ -27,7 +29,7 @@ interface Props {
  * The devices granted one by one: one searched page at a time from the server (a team may have
  * 10,000), the selection kept as a set of ids. A device in a granted group shows "via group".
  */
-export function DevicePicker({ source, groups, grantedGroups, value, onChange, readOnly }: Props) {
+export function GrantedDevicesPicker({ source, groups, grantedGroups, value, onChange, readOnly }: Props) {
   const { t } = useTranslation('role');
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
@@ -93,7 +95,22 @@ export function DevicePicker({ source, groups, grantedGroups, value, onChange, r
 
   return (
     <div className="role-device-picker">
-      <div className="device-filters-row role-device-filters">
+      <FilterRow
+        block={false}
+        className="role-device-filters"
+        extra={
+          <>
+            <Typography.Text type="secondary" data-testid="role-pick-devices-count">
+              {t('data.devicesSelected', { count: value.size })}
+            </Typography.Text>
+            {!readOnly && value.size > 0 ? (
+              <Button type="link" size="small" onClick={() => onChange(new Set())}>
+                {t('data.clear')}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
         <Input
           allowClear
           prefix={<SearchOutlined className="device-muted" />}
@@ -118,20 +135,11 @@ export function DevicePicker({ source, groups, grantedGroups, value, onChange, r
             <span>{t('data.grantedOnly')}</span>
           </label>
         ) : null}
-        <span className="device-filters-spacer" />
-        <Typography.Text type="secondary" data-testid="role-pick-devices-count">
-          {t('data.devicesSelected', { count: value.size })}
-        </Typography.Text>
-        {!readOnly && value.size > 0 ? (
-          <Button type="link" size="small" onClick={() => onChange(new Set())}>
-            {t('data.clear')}
-          </Button>
-        ) : null}
-      </div>
+      </FilterRow>
       {list.isError ? (
         <PickerFailure error={list.error} />
       ) : (
-        <Table<PickDeviceItem>
+        <PagedTable<PickDeviceItem>
           rowKey="id"
           size="small"
           columns={columns}
@@ -152,15 +160,13 @@ export function DevicePicker({ source, groups, grantedGroups, value, onChange, r
                 ),
               ),
           }}
-          pagination={{
-            current: page,
+          compact={compact}
+          paging={{
+            page: page,
             pageSize: PAGE_SIZE,
             total: list.data?.total ?? 0,
             onChange: setPage,
-            showSizeChanger: false,
-            simple: compact,
-            hideOnSinglePage: true,
-            size: 'small',
+            small: true,
           }}
           data-testid="role-pick-devices"
         />
