@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,13 +11,14 @@ import { defineConfig } from 'vitest/config';
  * new test that mocks lands in `web-mocks` by itself.
  */
 const webRoot = 'apps/web';
+const webDir = fileURLToPath(new URL(`${webRoot}/`, import.meta.url));
 const webMockFiles = ['src', 'scripts']
   .flatMap((dir) =>
-    readdirSync(join(webRoot, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
+    readdirSync(join(webDir, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
   )
   .map((f) => f.split('\\').join('/'))
   .filter((f) => /\.test\.tsx?$/.test(f))
-  .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(join(webRoot, f), 'utf8')));
+  .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(join(webDir, f), 'utf8')));
 
 export default defineConfig({
   test: {
