@@ -1,4 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The web test files that replace modules (`vi.mock`/`vi.doMock`): they need a module graph of
+ * their own. Every other web file shares one module graph and one jsdom per worker (the
+ * `web` project, `isolate: false`): re-importing antd and re-building jsdom for each of ~90 files
+ * was two thirds of the web project's time (docs/ci-time.md). Found by reading the files, so a
+ * new test that mocks lands in `web-mocks` by itself.
+ */
+const webRoot = 'apps/web';
+const webDir = fileURLToPath(new URL(`${webRoot}/`, import.meta.url));
+const webMockFiles = ['src', 'scripts']
+  .flatMap((dir) =>
+    readdirSync(join(webDir, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
+  )
+  .map((f) => f.split('\\').join('/'))
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(join(webDir, f), 'utf8')));
 
 export default defineConfig({
   test: {
@@ -20,7 +40,26 @@ export default defineConfig({
         },
       },
       { test: { name: 'simulator', root: 'apps/simulator', environment: 'node', testTimeout: 30_000 } },
-      { test: { name: 'web', root: 'apps/web', environment: 'jsdom' } },
+      {
+        test: {
+          name: 'web',
+          root: webRoot,
+          environment: 'jsdom',
+          exclude: ['**/node_modules/**', ...webMockFiles],
+          // One module graph and one jsdom per worker; the setup file puts back, after each file,
+          // what a file may leave behind in them (mounted roots, storage, timers, stubs).
+          isolate: false,
+          setupFiles: ['./src/test-setup/shared-graph.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web-mocks',
+          root: webRoot,
+          environment: 'jsdom',
+          include: webMockFiles,
+        },
+      },
     ],
   },
 });

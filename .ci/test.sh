@@ -9,7 +9,7 @@ source .ci/phases.sh
 
 phase "lint" npm run lint
 phase "typecheck" npm run typecheck
-phase "unit (domain, simulator, web)" npx vitest run --project domain --project simulator --project web
+phase "unit (domain, simulator, web)" npx vitest run --project domain --project simulator --project web --project web-mocks
 report=$(mktemp --suffix=.json)
 phase "integration on SQLite + embedded broker" npx vitest run --project server \
   --reporter=default --reporter=json --outputFile="$report"

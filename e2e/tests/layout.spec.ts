@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { connectAsync } from 'mqtt';
 import { deviceTopic, type DataSample } from '@hmi/domain';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
+import { settled } from '../support/settle.ts';
 import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import { startSimulatedDevice, type SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
@@ -182,14 +183,7 @@ async function check(page: Page, name: string, ready: Locator, tag: string) {
   await expect(ready).toBeVisible();
   // Let fonts, drawers sliding in and the table's measured widths settle (endless animations,
   // such as a raised alarm's pulsing dot, aside).
-  await page.evaluate(() => document.fonts.ready);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length,
-      ),
-    )
-    .toBe(0);
+  await settled(page);
   if (shots) await page.screenshot({ path: `${artifacts}${name}-${tag}.png`, fullPage: true });
   expect(await layoutProblems(page, desktop), `${name} (${tag})`).toEqual([]);
 }

@@ -4,6 +4,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
 import { api } from '../support/devices.ts';
 import { openProfile } from '../support/profile.ts';
+import { settled } from '../support/settle.ts';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 mkdirSync(artifacts, { recursive: true });
@@ -40,7 +41,7 @@ for (const theme of ['light', 'dark'] as const) {
       if (size === 'phone') {
         await page.getByTestId('menu-toggle').click();
         await expect(page.getByTestId('menu-profile')).toBeVisible();
-        await page.waitForTimeout(400);
+        await settled(page);
         await shot('shell-drawer');
         await page.keyboard.press('Escape');
       }
@@ -60,7 +61,7 @@ for (const theme of ['light', 'dark'] as const) {
       await shot('members');
       await page.getByTestId('member-invite').click();
       await expect(page.getByTestId('invite-account')).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot('members-invite');
       await page.goto(`${mainUrl}/#/system/role`);
       await expect(page.getByTestId('role-table')).toContainText('Engineer');
@@ -72,7 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.getByTestId('role-tab-permissions').click();
         await expect(page.getByTestId('role-permissions')).toBeVisible({ timeout: 1000 });
       }).toPass();
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot('role-editor');
       await page.goto(`${mainUrl}/#/system/safeZone`);
       await expect(page.getByTestId('zone-table')).toContainText('PlantA');

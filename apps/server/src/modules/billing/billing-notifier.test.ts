@@ -1,5 +1,6 @@
 import { messageTexts, Perm } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteHandle } from '../../db/create-database.ts';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { activateCard, issueTestCard } from './billing-test-helpers.ts';
@@ -37,6 +38,11 @@ beforeAll(async () => {
   });
   // Closing b must leave a's directory and schema: only its app closes.
   b = { ...app, close: () => app.app.close() };
+  // On SQLite both connections live in this one process: the one that waits for the file's write
+  // lock blocks the process, so the holder cannot finish and the wait always lasts the whole busy
+  // timeout (5 s in production) before the loser leaves the event. A short one decides the same
+  // way (the loser gives up, the winner posts), 15 s sooner over the passes below.
+  for (const server of [a, b]) sqliteHandle(server.app.db)?.pragma('busy_timeout = 250');
 });
 afterAll(async () => {
   await b?.close();
