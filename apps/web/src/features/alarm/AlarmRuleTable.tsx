@@ -1,10 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { tagDataTypeName, termKey, type AlarmRule } from '@hmi/domain';
-import { conditionText } from './alarm-condition.ts';
-import { AlarmLevelTag } from './AlarmLevelTag.tsx';
+import { useState } from 'react';
+import { Table } from 'antd';
+import type { AlarmRule } from '@hmi/domain';
+import { useAlarmRuleColumns } from './alarm-rule-columns.tsx';
 
 interface Props {
   rules: readonly AlarmRule[];
@@ -35,135 +32,11 @@ export function AlarmRuleTable({
   onDelete,
   empty,
 }: Props) {
-  const { t } = useTranslation('alarm');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const lastPage = Math.max(1, Math.ceil(rules.length / pageSize));
 
-  const columns = useMemo<TableProps<AlarmRule>['columns']>(() => {
-    const muted = <span className="alarm-muted">—</span>;
-    const actions: NonNullable<TableProps<AlarmRule>['columns']>[number] = {
-      key: 'actions',
-      title: t('field.actions'),
-      width: compact ? 80 : 96,
-      align: 'right',
-      fixed: compact ? undefined : 'right',
-      render: (_v, r) => (
-        <Space size={0}>
-          <Tooltip title={t('rule.edit')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('rule.edit')}
-              onClick={() => onEdit(r)}
-              data-testid="alarm-rule-edit"
-            />
-          </Tooltip>
-          <Tooltip title={t('delete')}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('delete')}
-              onClick={() => onDelete(r)}
-              data-testid="alarm-rule-delete"
-            />
-          </Tooltip>
-        </Space>
-      ),
-    };
-    const name: NonNullable<TableProps<AlarmRule>['columns']>[number] = {
-      key: 'name',
-      title: t('field.name'),
-      width: compact ? undefined : 180,
-      ellipsis: true,
-      fixed: compact ? undefined : 'left',
-      render: (_v, r) => (
-        <div className="alarm-cell-stack">
-          <Typography.Text strong ellipsis={{ tooltip: r.name }} data-testid="alarm-rule-name-cell">
-            {r.name}
-          </Typography.Text>
-          {compact ? (
-            <span className="alarm-sub">
-              {r.tag_name} · <span className="alarm-mono">{conditionText(r)}</span>
-            </span>
-          ) : null}
-        </div>
-      ),
-    };
-    const level: NonNullable<TableProps<AlarmRule>['columns']>[number] = {
-      key: 'level',
-      title: t('field.level'),
-      width: compact ? 84 : 96,
-      render: (_v, r) => <AlarmLevelTag level={r.level} />,
-    };
-    if (compact) return [name, level, actions];
-    return [
-      name,
-      {
-        key: 'group',
-        title: t('field.group'),
-        width: 120,
-        ellipsis: true,
-        render: (_v, r) => r.group_name ?? muted,
-      },
-      level,
-      {
-        key: 'tag',
-        title: t('field.tag'),
-        width: 140,
-        ellipsis: true,
-        render: (_v, r) => {
-          const dt = tagTypes.get(r.tag_id);
-          return (
-            <div className="alarm-cell-stack">
-              <span className="alarm-ellipsis">{r.tag_name}</span>
-              {dt !== undefined ? (
-                <span className="alarm-sub alarm-mono">{tagDataTypeName(dt) ?? dt}</span>
-              ) : null}
-            </div>
-          );
-        },
-      },
-      {
-        // The alarm type, its formula and deadband in one place (the deadband belongs to it).
-        key: 'condition',
-        title: t('field.condition'),
-        width: 170,
-        render: (_v, r) => (
-          <div className="alarm-cell-stack">
-            <span className="alarm-ellipsis">{t(termKey('alarmType', r.type))}</span>
-            <span className="alarm-sub">
-              <span className="alarm-mono alarm-condition" data-testid="alarm-rule-condition">
-                {conditionText(r)}
-              </span>
-              {r.deadband ? (
-                <span title={t('field.deadband')}>
-                  {' · '}
-                  {t('rule.deadbandShort', { value: r.deadband })}
-                </span>
-              ) : null}
-            </span>
-          </div>
-        ),
-      },
-      {
-        key: 'content',
-        title: t('field.content'),
-        render: (_v, r) =>
-          r.content ? (
-            <span className="alarm-clamp" title={r.content}>
-              {r.content}
-            </span>
-          ) : (
-            muted
-          ),
-      },
-      actions,
-    ];
-  }, [t, compact, tagTypes, onEdit, onDelete]);
+  const columns = useAlarmRuleColumns({ compact, tagTypes, onEdit, onDelete });
 
   return (
     <Table<AlarmRule>

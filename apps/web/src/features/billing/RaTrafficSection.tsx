@@ -1,23 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Table, Tooltip } from 'antd';
-import { ApiOutlined, FileSearchOutlined, SendOutlined } from '@ant-design/icons';
+import { ApiOutlined, SendOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { formatBytes, trafficMonthOf, type BillingCard } from '@hmi/domain';
+import { trafficMonthOf, type BillingCard } from '@hmi/domain';
 import { FilterBar } from '../../shared/lists/FilterBar.tsx';
 import { SearchInput } from '../../shared/lists/SearchInput.tsx';
-import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
 import { DeviceTrafficDrawer } from './DeviceTrafficDrawer.tsx';
 import { RaAllocateDialog } from './RaAllocateDialog.tsx';
-import { TrafficMonthSwitch } from './TrafficMonthSwitch.tsx';
-import {
-  allocatableRaCards,
-  hasActiveRaCard,
-  prompt12gState,
-  visibleRows,
-  type MonthRow,
-} from './traffic-display.ts';
+import { RaTrafficNotes } from './RaTrafficNotes.tsx';
+import { raTrafficColumns } from './ra-traffic-columns.tsx';
+import { allocatableRaCards, prompt12gState, visibleRows, type MonthRow } from './traffic-display.ts';
 import { useMonthTraffic } from './use-traffic.ts';
 
 interface Props {
@@ -97,34 +91,7 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
           <Alert type="info" showIcon title={t('traffic.noRight')} data-testid="ra-no-right" />
         ) : (
           <>
-            {!hasActiveRaCard(cards) ? (
-              <Alert
-                type="info"
-                showIcon
-                className="billing-note"
-                title={t('traffic.noCard')}
-                action={
-                  canActivate ? (
-                    <Button size="small" type="primary" onClick={onActivate} data-testid="ra-activate-hint">
-                      {t('account.activate.ra')}
-                    </Button>
-                  ) : undefined
-                }
-                data-testid="ra-no-card"
-              />
-            ) : null}
-            {asking.length > 0 ? (
-              <Alert
-                type="warning"
-                showIcon
-                className="billing-note"
-                title={t('traffic.prompt.alert', {
-                  count: asking.length,
-                  names: asking.map((r) => r.name).join(', '),
-                })}
-                data-testid="ra-12g-alert"
-              />
-            ) : null}
+            <RaTrafficNotes cards={cards} asking={asking} canActivate={canActivate} onActivate={onActivate} />
             <FilterBar
               compact={compact}
               lead={
@@ -161,80 +128,14 @@ export function RaTrafficSection({ canAllocate, canActivate, cards, compact, onA
               pagination={rows.length > 20 ? { pageSize: 20, simple: compact } : false}
               data-testid="ra-traffic-table"
               locale={{ emptyText: <div className="device-no-match">{t('traffic.empty')}</div> }}
-              columns={[
-                {
-                  title: t('allocation.column.device'),
-                  key: 'device',
-                  render: (_v, r) => (
-                    <div className="device-name-text">
-                      <DeviceNameLink id={r.device_id} name={r.name ?? `#${r.device_id}`} />
-                      {compact ? (
-                        <>
-                          <span className="device-sub">
-                            {t('traffic.used', { used: formatBytes(r.used_bytes) })}
-                          </span>
-                          <span className="device-sub">
-                            {t('traffic.left', { left: formatBytes(r.remaining_bytes) })}
-                          </span>
-                        </>
-                      ) : null}
-                    </div>
-                  ),
-                },
-                {
-                  title: t('traffic.column.switch'),
-                  key: 'switch',
-                  width: compact ? 96 : 200,
-                  render: (_v, r) => <TrafficMonthSwitch row={r} current={current} />,
-                },
-                ...(compact
-                  ? []
-                  : [
-                      {
-                        title: t('traffic.column.used'),
-                        dataIndex: 'used_bytes',
-                        width: 120,
-                        align: 'right' as const,
-                        render: (b: number) => formatBytes(b),
-                      },
-                      {
-                        title: t('traffic.column.left'),
-                        dataIndex: 'remaining_bytes',
-                        width: 120,
-                        align: 'right' as const,
-                        render: (b: number) => formatBytes(b),
-                      },
-                    ]),
-                {
-                  title: compact ? '' : t('traffic.column.actions'),
-                  key: 'actions',
-                  width: compact ? 76 : 230,
-                  render: (_v, r) => (
-                    <div className="billing-row-actions">
-                      {free.length > 0 ? (
-                        <Button
-                          size="small"
-                          icon={<SendOutlined />}
-                          onClick={() => setAllocating({ deviceId: r.device_id })}
-                          aria-label={t('traffic.allocate')}
-                          data-testid="ra-allocate-row"
-                        >
-                          {compact ? null : t('traffic.allocate')}
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="small"
-                        icon={<FileSearchOutlined />}
-                        onClick={() => setDrawer({ id: r.device_id, name: r.name })}
-                        aria-label={t('traffic.months')}
-                        data-testid="ra-months"
-                      >
-                        {compact ? null : t('traffic.months')}
-                      </Button>
-                    </div>
-                  ),
-                },
-              ]}
+              columns={raTrafficColumns({
+                t,
+                compact,
+                current,
+                canAllocateRow: free.length > 0,
+                onAllocate: (deviceId) => setAllocating({ deviceId }),
+                onMonths: setDrawer,
+              })}
             />
             <RaAllocateDialog
               open={allocating !== undefined}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Form, Input, Tabs } from 'antd';
+import { Alert, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, Limits, VALIDATION_NAMESPACE, validateRoleName } from '@hmi/domain';
+import { ErrorCode } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
 import { isApiError } from '../../shared/http/http-errors.ts';
@@ -12,10 +12,7 @@ import { draftOf, roleSaveBody, type RoleDraft } from './grants.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { DataGrantsEditor } from './DataGrantsEditor.tsx';
 import { ZonePicker } from './ZonePicker.tsx';
-
-interface Values {
-  name: string;
-}
+import { RoleNameForm, type RoleNameValues } from './RoleNameForm.tsx';
 
 const PLACES = { fieldOf: { [ErrorCode.E1063_DUPLICATE_ROLE_NAME]: 'name' }, fields: ['name'] };
 
@@ -30,8 +27,7 @@ interface Props {
 /** Create or edit a role: its name, menus and operations, data permissions and security zones. */
 export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
   const { t } = useTranslation('role');
-  const { t: tv } = useTranslation(VALIDATION_NAMESPACE);
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<RoleNameValues>();
   const id = typeof target === 'number' ? target : undefined;
   const detail = useRoleDetail(id);
   const save = useSaveRole();
@@ -67,7 +63,7 @@ export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
   };
 
   const submit = async () => {
-    let values: Values;
+    let values: RoleNameValues;
     try {
       values = await form.validateFields();
     } catch {
@@ -125,27 +121,7 @@ export function RoleEditorDrawer({ target, canEdit, onClose }: Props) {
             key: 'general',
             label: tabLabel('general', t('editor.general')),
             forceRender: true,
-            children: (
-              <Form<Values> form={form} layout="vertical" disabled={readOnly} onValuesChange={clear}>
-                <Form.Item
-                  name="name"
-                  label={t('field.name')}
-                  extra={t('editor.nameHint', { max: Limits.roleNameMax })}
-                  rules={[
-                    {
-                      validator: (_rule, v: string | undefined) => {
-                        const r = validateRoleName(v ?? '');
-                        return r.ok
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(tv(r.key, { ...r.params })));
-                      },
-                    },
-                  ]}
-                >
-                  <Input maxLength={Limits.roleNameMax + 5} autoComplete="off" data-testid="role-name" />
-                </Form.Item>
-              </Form>
-            ),
+            children: <RoleNameForm form={form} readOnly={readOnly} onValuesChange={clear} />,
           },
           {
             key: 'permissions',

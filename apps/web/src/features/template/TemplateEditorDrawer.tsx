@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, templateTypes, type TemplateType } from '@hmi/domain';
+import { ErrorCode } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { usePlacedFailure } from '../../shared/feedback/use-placed-failure.ts';
@@ -9,22 +9,13 @@ import { EditorDrawer } from '../../shared/lists/EditorDrawer.tsx';
 import { useTemplateDetail } from './use-templates.ts';
 import { useAddTemplate, useEditTemplate } from './use-template-mutations.ts';
 import { TagsEditor } from './TagsEditor.tsx';
+import { TemplateForm, type TemplateValues } from './TemplateForm.tsx';
 import { checkRows, rowsOf, toTagInputs, type TagRow } from './tag-rows.ts';
-
-interface Values {
-  name: string;
-  type: TemplateType;
-  data_center?: string;
-  hmi_model?: string;
-  default_value?: string;
-  description?: string;
-}
 
 const PLACES = {
   fieldOf: { [ErrorCode.E1030_TEMPLATE_NAME_EXISTS]: 'name' },
   fields: ['name', 'hmi_model', 'default_value', 'description'],
 };
-const NAME_MAX = 64;
 
 interface Props {
   /** undefined = closed, 'new' = create, a number = that template. */
@@ -39,7 +30,7 @@ interface Props {
  */
 export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
   const { t } = useTranslation('template');
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<TemplateValues>();
   const id = typeof target === 'number' ? target : undefined;
   const detail = useTemplateDetail(id);
   const { data: profile } = useUserInfo();
@@ -153,61 +144,13 @@ export function TemplateEditorDrawer({ target, canEdit, onClose }: Props) {
             data-testid="template-locked-notice"
           />
         ) : null}
-        <Form<Values>
+        <TemplateForm
           form={form}
-          layout="vertical"
-          disabled={readOnly}
+          readOnly={readOnly}
+          creating={creating}
+          centers={centers}
           onValuesChange={clear}
-          className="template-form"
-        >
-          <Form.Item
-            name="name"
-            label={t('field.name')}
-            rules={[
-              { required: true, whitespace: true, message: t('editor.nameRequired') },
-              { max: NAME_MAX, message: t('editor.nameLength', { max: NAME_MAX }) },
-            ]}
-            className="template-form-wide"
-          >
-            <Input maxLength={NAME_MAX + 1} autoComplete="off" data-testid="template-name" />
-          </Form.Item>
-          <Form.Item name="type" label={t('field.type')}>
-            <Radio.Group
-              optionType="button"
-              options={templateTypes.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="data_center"
-            label={t('field.dataCenter')}
-            extra={creating ? undefined : t('editor.centerFixed')}
-          >
-            <Select
-              disabled={!creating}
-              options={centers.map((c) => ({
-                value: c,
-                label: t(`common:region.${c}`, { defaultValue: c.toUpperCase() }),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="hmi_model" label={t('field.hmiModel')}>
-            <Input
-              maxLength={128}
-              placeholder={t('editor.hmiModelPlaceholder')}
-              data-testid="template-model"
-            />
-          </Form.Item>
-          <Form.Item
-            name="default_value"
-            label={t('field.defaultValue')}
-            extra={t('editor.defaultValueHint')}
-          >
-            <Input maxLength={1024} />
-          </Form.Item>
-          <Form.Item name="description" label={t('field.description')} className="template-form-wide">
-            <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Form>
+        />
         {failure ? (
           <Alert
             type="error"
