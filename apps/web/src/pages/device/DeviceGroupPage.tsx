@@ -1,39 +1,16 @@
-import { useMemo, useState } from 'react';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Dropdown,
-  Empty,
-  Input,
-  Modal,
-  Space,
-  Tree,
-  Typography,
-  type TreeProps,
-  type ButtonProps,
-} from 'antd';
-import {
-  ApartmentOutlined,
-  DeleteOutlined,
-  DragOutlined,
-  EditOutlined,
-  FolderAddOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  SearchOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Button, Card, Empty, Input, Modal, Tree, Typography, type TreeProps, type ButtonProps } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { formatGroupPath, groupPath, MenuPath, Perm, type GroupItem, type GroupNode } from '@hmi/domain';
+import { Perm, type GroupItem, type GroupNode } from '@hmi/domain';
 import { successToast } from '../../shared/feedback/notifier.ts';
 import { useGroups } from '../../features/device-group/use-groups.ts';
 import { useDeleteGroup, useMoveGroup } from '../../features/device-group/use-group-mutations.ts';
 import { findGroup, subtreeDeviceCount } from '../../features/device-group/group-tree-data.ts';
 import { GroupNameDialog, type GroupDialogState } from '../../features/device-group/GroupNameDialog.tsx';
 import { GroupMoveDialog } from '../../features/device-group/GroupMoveDialog.tsx';
+import { GroupDetailCard } from '../../features/device-group/GroupDetailCard.tsx';
+import { useGroupTreeRows } from '../../features/device-group/use-group-tree-rows.tsx';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { toastFailure } from '../../shared/feedback/toast-failure.ts';
 import '../../shared/styles/page-list.css';
@@ -41,26 +18,9 @@ import '../../features/device-group/device-group.css';
 
 type Node = GroupNode<GroupItem>;
 
-interface TreeRow {
-  key: number;
-  title: React.ReactNode;
-  children: TreeRow[];
-}
-
-/** Keeps the nodes whose name matches, with their ancestors (tree search). */
-function filterTree(nodes: readonly Node[], q: string): Node[] {
-  if (!q) return [...nodes];
-  const needle = q.toLowerCase();
-  return nodes.flatMap((n) => {
-    const children = filterTree(n.children, q);
-    return n.name.toLowerCase().includes(needle) || children.length ? [{ ...n, children }] : [];
-  });
-}
-
 /** /device/devicegroup: the group tree with create, rename, move (also by dragging) and delete. */
 export function DeviceGroupPage() {
   const { t } = useTranslation('group');
-  const navigate = useNavigate();
   const can = usePermission();
   const canAdd = can(Perm.GroupAdd);
   const canEdit = can(Perm.GroupEdit);
@@ -93,61 +53,19 @@ export function DeviceGroupPage() {
     });
   };
 
-  const nodeMenu = (n: Node) =>
-    [
-      ...(canAdd ? [{ key: 'add', icon: <FolderAddOutlined />, label: t('addChild') }] : []),
-      ...(canEdit
-        ? [
-            { key: 'rename', icon: <EditOutlined />, label: t('rename') },
-            { key: 'move', icon: <DragOutlined />, label: t('move') },
-          ]
-        : []),
-      ...(canDelete ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true }] : []),
-    ].map((item) => ({
-      ...item,
-      onClick: () => {
-        if (item.key === 'add') setDialog({ mode: 'add', parentId: n.id });
-        if (item.key === 'rename') setDialog({ mode: 'rename', id: n.id, name: n.name });
-        if (item.key === 'move') setMoving(n);
-        if (item.key === 'delete') confirmDelete(n);
-      },
-    }));
-
-  const rows = useMemo(() => {
-    const toRows = (nodes: readonly Node[]): TreeRow[] =>
-      nodes.map((n) => {
-        const total = subtreeDeviceCount(n);
-        const items = nodeMenu(n);
-        return {
-          key: n.id,
-          title: (
-            <span className="group-node" data-testid="group-node">
-              <span className="group-node-name">{n.name}</span>
-              <span className="group-node-count" title={t('devicesInTree', { count: total })}>
-                {total}
-              </span>
-              {items.length ? (
-                <span onClick={(e) => e.stopPropagation()} className="group-node-menu">
-                  <Dropdown trigger={['click']} menu={{ items }}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<MoreOutlined />}
-                      aria-label={t('actions', { name: n.name })}
-                      data-testid="group-node-more"
-                    />
-                  </Dropdown>
-                </span>
-              ) : null}
-            </span>
-          ),
-          children: toRows(n.children),
-        };
-      });
-    return toRows(filterTree(tree, search.trim()));
-    // nodeMenu reads only permissions and setters that the other deps already cover.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, search, t, canAdd, canEdit, canDelete]);
+  const rows = useGroupTreeRows({
+    tree,
+    search,
+    canAdd,
+    canEdit,
+    canDelete,
+    onAction: (action, n) => {
+      if (action === 'add') setDialog({ mode: 'add', parentId: n.id });
+      if (action === 'rename') setDialog({ mode: 'rename', id: n.id, name: n.name });
+      if (action === 'move') setMoving(n);
+      if (action === 'delete') confirmDelete(n);
+    },
+  });
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const id = Number(info.dragNode.key);
@@ -219,61 +137,17 @@ export function DeviceGroupPage() {
             />
           )}
         </Card>
-        <Card className="group-detail-card" title={current ? current.name : t('detailTitle')}>
-          {current ? (
-            <>
-              <Descriptions column={1} size="small" className="group-detail">
-                <Descriptions.Item label={t('path')}>
-                  <span className="device-group-path">
-                    <ApartmentOutlined /> {formatGroupPath(groupPath(paths, current.id))}
-                  </span>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('subgroups')}>{current.children.length}</Descriptions.Item>
-                <Descriptions.Item label={t('devicesHere')}>{current.device_count}</Descriptions.Item>
-                <Descriptions.Item label={t('devicesInTreeLabel')}>
-                  {subtreeDeviceCount(current)}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('created')}>
-                  {dayjs(current.created_at).format('YYYY-MM-DD HH:mm')}
-                </Descriptions.Item>
-              </Descriptions>
-              <Space wrap className="group-detail-actions">
-                {canViewDevices ? (
-                  <Button
-                    icon={<UnorderedListOutlined />}
-                    onClick={() => void navigate(`${MenuPath.DeviceList}?group_id=${current.id}`)}
-                    data-testid="group-view-devices"
-                  >
-                    {t('viewDevices')}
-                  </Button>
-                ) : null}
-                {canAdd ? (
-                  <Button
-                    icon={<FolderAddOutlined />}
-                    onClick={() => setDialog({ mode: 'add', parentId: current.id })}
-                  >
-                    {t('addChild')}
-                  </Button>
-                ) : null}
-                {canEdit ? (
-                  <Button
-                    icon={<EditOutlined />}
-                    onClick={() => setDialog({ mode: 'rename', id: current.id, name: current.name })}
-                  >
-                    {t('rename')}
-                  </Button>
-                ) : null}
-                {canDelete ? (
-                  <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(current)}>
-                    {t('delete')}
-                  </Button>
-                ) : null}
-              </Space>
-            </>
-          ) : (
-            <Typography.Paragraph type="secondary">{t('detailHint')}</Typography.Paragraph>
-          )}
-        </Card>
+        <GroupDetailCard
+          current={current}
+          paths={paths}
+          canAdd={canAdd}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          canViewDevices={canViewDevices}
+          onAddChild={(parentId) => setDialog({ mode: 'add', parentId })}
+          onRename={(n) => setDialog({ mode: 'rename', id: n.id, name: n.name })}
+          onDelete={confirmDelete}
+        />
       </div>
       <GroupNameDialog
         state={dialog}

@@ -1,16 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Grid, Modal, Space, Typography, type ButtonProps } from 'antd';
-import {
-  ApartmentOutlined,
-  DeleteOutlined,
-  FileTextOutlined,
-  PlusOutlined,
-  TagsOutlined,
-} from '@ant-design/icons';
+import { Alert, Card, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Perm, type DeviceListItem, type LabelRef } from '@hmi/domain';
-import { successToast } from '../../shared/feedback/notifier.ts';
 import { DeviceTable, type DeviceAction } from '../../features/device/DeviceTable.tsx';
 import { DeviceFilterBar } from '../../features/device/DeviceFilterBar.tsx';
 import { ColumnSettings } from '../../features/device/ColumnSettings.tsx';
@@ -20,10 +12,11 @@ import { MoveDevicesDialog } from '../../features/device/MoveDevicesDialog.tsx';
 import { DeviceLabelsDialog } from '../../features/device/DeviceLabelsDialog.tsx';
 import { AssignTemplateDialog } from '../../features/device/AssignTemplateDialog.tsx';
 import { LabelManagerDrawer } from '../../features/label/LabelManagerDrawer.tsx';
-import { ZoneBulkAction } from '../../features/zone/index.ts';
-import { useDeviceList, useDeviceOverview } from '../../features/device/use-device-queries.ts';
+import { useDeviceList } from '../../features/device/use-device-queries.ts';
 import { useLiveDeviceRefresh } from '../../features/device/use-live-device-refresh.ts';
-import { useUnbindDevices } from '../../features/device/use-device-mutations.ts';
+import { useConfirmUnbind } from '../../features/device/use-confirm-unbind.ts';
+import { DeviceBulkBar } from '../../features/device/DeviceBulkBar.tsx';
+import { DeviceListHead } from '../../features/device/DeviceListHead.tsx';
 import { useDeviceListParams } from '../../features/device/use-device-list-params.ts';
 import { activeFilterCount, toListQuery } from '../../features/device/device-list-params.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
@@ -71,8 +64,7 @@ export function DeviceListPage() {
   const [labels, setLabels] = useState<Target>();
   const [template, setTemplate] = useState<Target>();
   const [labelDrawer, setLabelDrawer] = useState(false);
-  const unbind = useUnbindDevices();
-  const [modal, modalHolder] = Modal.useModal();
+  const { confirmUnbind, holder: modalHolder } = useConfirmUnbind(setSelected);
   const [search, setSearch] = useSearchParams();
 
   // ?bind=1 (the overview's quick action) opens the bind dialog once.
@@ -83,24 +75,6 @@ export function DeviceListPage() {
     next.delete('bind');
     setSearch(next, { replace: true });
   }, [search, setSearch, canBind]);
-
-  const confirmUnbind = useCallback(
-    (ids: number[], name?: string) => {
-      void modal.confirm({
-        title: name ? t('unbind.titleOne', { name }) : t('unbind.titleMany', { count: ids.length }),
-        content: t('unbind.text'),
-        okText: t('unbind.submit'),
-        okButtonProps: { danger: true, 'data-testid': 'unbind-confirm' } as ButtonProps,
-        cancelText: t('common:cancel'),
-        onOk: () =>
-          unbind.mutateAsync(ids).then((r) => {
-            successToast(t('unbind.done', { count: r.count }));
-            setSelected((s) => s.filter((id) => !ids.includes(id)));
-          }),
-      });
-    },
-    [modal, t, unbind],
-  );
 
   const onAction = useCallback(
     (action: DeviceAction, d: DeviceListItem) => {
@@ -114,7 +88,6 @@ export function DeviceListPage() {
   );
 
   const reply = list.data;
-  const overview = useDeviceOverview().data;
   const filtered = activeFilterCount(params) > 0 || Boolean(params.search);
   const noDevicesAtAll = reply !== undefined && reply.total === 0 && !filtered;
   const closeBulk = (done: boolean) => done && setSelected([]);
@@ -122,29 +95,7 @@ export function DeviceListPage() {
   return (
     <div className="device-page" data-testid="device-list-page">
       {modalHolder}
-      <div className="device-page-head">
-        <div>
-          <h1 className="device-page-title">{t('list.title')}</h1>
-          <Typography.Text type="secondary" className="device-page-sub">
-            {overview ? t('list.summary', { count: overview.total, online: overview.online }) : '\u00a0'}
-          </Typography.Text>
-        </div>
-        <Space wrap className="device-page-actions">
-          <Button icon={<TagsOutlined />} onClick={() => setLabelDrawer(true)} data-testid="open-labels">
-            {t('list.labels')}
-          </Button>
-          {canBind ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({})}
-              data-testid="bind-device"
-            >
-              {t('list.bind')}
-            </Button>
-          ) : null}
-        </Space>
-      </div>
+      <DeviceListHead canBind={canBind} onBind={() => setForm({})} onLabels={() => setLabelDrawer(true)} />
 
       <Card className="device-card" styles={{ body: { padding: compact ? 12 : 16 } }}>
         <DeviceFilterBar
@@ -160,49 +111,16 @@ export function DeviceListPage() {
             />
           }
         />
-        {selected.length > 0 ? (
-          <div className="device-bulk" data-testid="device-bulk">
-            <span className="device-bulk-count">{t('bulk.selected', { count: selected.length })}</span>
-            <Space wrap size={4}>
-              {canEdit ? (
-                <>
-                  <Button
-                    size="small"
-                    icon={<ApartmentOutlined />}
-                    onClick={() => setMove({ ids: selected })}
-                  >
-                    {t('action.move')}
-                  </Button>
-                  <Button size="small" icon={<TagsOutlined />} onClick={() => setLabels({ ids: selected })}>
-                    {t('action.labels')}
-                  </Button>
-                  <Button
-                    size="small"
-                    icon={<FileTextOutlined />}
-                    onClick={() => setTemplate({ ids: selected })}
-                  >
-                    {t('action.template')}
-                  </Button>
-                </>
-              ) : null}
-              <ZoneBulkAction ids={selected} onDone={() => setSelected([])} />
-              {canDelete ? (
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmUnbind(selected)}
-                  data-testid="bulk-unbind"
-                >
-                  {t('action.unbind')}
-                </Button>
-              ) : null}
-              <Button size="small" type="link" onClick={() => setSelected([])}>
-                {t('bulk.clear')}
-              </Button>
-            </Space>
-          </div>
-        ) : null}
+        <DeviceBulkBar
+          selected={selected}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onMove={() => setMove({ ids: selected })}
+          onLabels={() => setLabels({ ids: selected })}
+          onTemplate={() => setTemplate({ ids: selected })}
+          onUnbind={() => confirmUnbind(selected)}
+          onClear={() => setSelected([])}
+        />
         {list.isError && !reply ? <Alert type="error" showIcon title={t('list.loadFailed')} /> : null}
         <DeviceTable
           reply={reply}
