@@ -1,6 +1,7 @@
-import { ErrorCode, Perm, type DiacomDeviceList, type TunnelStatus } from '@hmi/domain';
+import { ErrorCode, type DiacomDeviceList, type TunnelStatus } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { OperatePolicy } from '../zone/index.ts';
 import type { RemoteRepo } from './remote.repo.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
 
@@ -24,7 +25,7 @@ export class DiacomService {
   async devices(caller: CurrentUser, fromApp: boolean): Promise<DiacomDeviceList> {
     if (!fromApp) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     const user = await this.repo.userName(caller.id);
-    const mayOpen = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
+    const mayOpen = OperatePolicy.holds(caller, 'remoteView');
     if (!user || user.diacom !== 1 || !mayOpen) return { list: [] };
     const devices = await this.repo.listDevices(caller.scope);
     const statuses = new Map<number, TunnelStatus>(

@@ -1,7 +1,6 @@
 import {
   CommandResultCode,
   ErrorCode,
-  Perm,
   StringErrorCode,
   TUNNEL_BROWSER_WS_PATH,
   TUNNEL_DEVICE_WS_PATH,
@@ -16,19 +15,14 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
+import type { OperatePolicy } from '../zone/index.ts';
 import { startAllowed } from '../billing/index.ts';
 import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '../commands/index.ts';
 import type { RemoteRepo, SessionRow } from './remote.repo.ts';
 import { newTunnelId, newTunnelToken, Tunnel } from './tunnel.ts';
 import type { TrafficMeter, TunnelHub } from './tunnel-hub.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
-
-/** The zone rule (the zone module's ZoneService). */
-export interface OperateGuard {
-  canOperate(scope: DataScope, deviceId: number): Promise<boolean>;
-}
 
 export type RemoteClient = 'web' | 'cli' | 'diacom';
 
@@ -72,7 +66,8 @@ export class RemoteService {
     private readonly status: TunnelStatusBoard,
     private readonly commands: CommandTracker,
     private readonly meter: TrafficMeter,
-    private readonly zones: OperateGuard,
+    /** Who may operate or view a device's screen (the zone module's OperatePolicy). */
+    private readonly operate: OperatePolicy,
     private readonly bus: Bus,
     private readonly settings: RemoteSettings,
     private readonly reload: PrincipalLoader = async (u) => u,
@@ -98,9 +93,7 @@ export class RemoteService {
     const device = await this.repo.device(user.scope, deviceId);
     if (!device || device.team_id !== teamId || (boundAt !== undefined && device.bound_at !== boundAt))
       return false;
-    if (mode === 'operate')
-      return user.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(user.scope, deviceId));
-    return user.permissions.has(Perm.DeviceHmi) || user.permissions.has(Perm.DeviceHmiCheck);
+    return this.operate.may(user, device, mode === 'operate' ? 'remoteOperate' : 'remoteView');
   }
 
   async open(
@@ -111,9 +104,8 @@ export class RemoteService {
     const device = await this.repo.device(caller.scope, body.device_id);
     if (!device || device.team_id === null) throw noData();
     const asked = body.target ?? 'vnc';
-    const mayOperate =
-      caller.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(caller.scope, device.id));
-    const mayView = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
+    const mayOperate = await this.operate.may(caller, device, 'remoteOperate');
+    const mayView = await this.operate.may(caller, device, 'remoteView');
     if (!mayView) throw denied();
     // A port forward operates (hmi 6 and the zone); one to the HMI's VNC port is the screen
     // itself: from here on it is a VNC session (one operator, the view filter for the others).

@@ -13,7 +13,6 @@ import type { Kysely } from 'kysely';
 import type { Database, Zone } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
@@ -138,16 +137,6 @@ export class ZoneService {
       ids.filter((id) => visible.has(id)),
     );
     return { list: rows };
-  }
-
-  /**
-   * May the scope operate the device (write a tag; later open remote access, press a designer
-   * button)? Yes in no zone, yes for every zone the scope holds (the main account holds all).
-   */
-  async canOperate(scope: DataScope, deviceId: number): Promise<boolean> {
-    if (scope.zones === null) return true;
-    const zone = await this.zones.zoneOf(deviceId);
-    return zone === undefined || scope.zones.has(zone);
   }
 
   private async assertNameFree(teamId: number, name: string, exceptId?: number): Promise<void> {
