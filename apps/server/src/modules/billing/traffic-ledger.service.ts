@@ -10,7 +10,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database, DeviceTrafficTable } from '../../db/database.ts';
-import { cardStatus } from './billing-present.ts';
+import { cardStatus } from './billing.presenter.ts';
 import type { DeviceCard, TrafficRepo } from './traffic.repo.ts';
 
 /** Bytes of one usage report of a remote access session. */

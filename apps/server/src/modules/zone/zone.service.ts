@@ -18,14 +18,7 @@ import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { assertWithin } from '../role/index.ts';
 import type { ZoneRepo } from './zone.repo.ts';
-
-const present = (z: Zone, devices: number, roles: number): ZoneItem => ({
-  id: z.id,
-  name: z.name,
-  device_count: devices,
-  role_count: roles,
-  created_at: z.created_at,
-});
+import { presentZone } from './zone.presenter.ts';
 
 const tooMany = () =>
   new AppError(
@@ -57,7 +50,7 @@ export class ZoneService {
       this.zones.roleCounts(caller.teamId),
     ]);
     return {
-      list: zones.map((z) => present(z, devices.get(z.id) ?? 0, roles.get(z.id) ?? 0)),
+      list: zones.map((z) => presentZone(z, devices.get(z.id) ?? 0, roles.get(z.id) ?? 0)),
       max: Limits.securityZoneMax,
     };
   }
@@ -88,7 +81,7 @@ export class ZoneService {
         return this.zones.insert(caller.teamId, name, trx);
       }),
     );
-    return present(zone, 0, 0);
+    return presentZone(zone, 0, 0);
   }
 
   async edit(caller: CurrentUser, id: number, name: string): Promise<ZoneItem> {
@@ -100,7 +93,7 @@ export class ZoneService {
       this.zones.deviceCounts(caller.scope),
       this.zones.roleCounts(caller.teamId),
     ]);
-    return present(zone, devices.get(id) ?? 0, roles.get(id) ?? 0);
+    return presentZone(zone, devices.get(id) ?? 0, roles.get(id) ?? 0);
   }
 
   async delete(caller: CurrentUser, id: number): Promise<void> {
