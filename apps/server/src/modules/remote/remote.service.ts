@@ -19,6 +19,7 @@ import type { Bus } from '../../plugins/bus.ts';
 import type { OperatePolicy } from '../zone/index.ts';
 import { startAllowed } from '../billing/index.ts';
 import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '../commands/index.ts';
+import { presentSessionRecord } from './remote.presenter.ts';
 import type { RemoteRepo, SessionRow } from './remote.repo.ts';
 import { newTunnelId, newTunnelToken, Tunnel } from './tunnel.ts';
 import type { TrafficMeter, TunnelHub } from './tunnel-hub.ts';
@@ -246,11 +247,11 @@ export class RemoteService {
     const row = await this.sessionInScope(caller, sessionId);
     if (row.user_id !== caller.id && !caller.isMain) throw denied();
     if (row.ended_at === null) await this.end(row, row.user_id === caller.id ? 'closed' : 'admin');
-    return this.present((await this.repo.session(sessionId))!);
+    return presentSessionRecord(this.hub, (await this.repo.session(sessionId))!);
   }
 
   async session(caller: CurrentUser, sessionId: number): Promise<RemoteSessionRecord> {
-    return this.present(await this.sessionInScope(caller, sessionId));
+    return presentSessionRecord(this.hub, await this.sessionInScope(caller, sessionId));
   }
 
   async sessions(caller: CurrentUser, q: { device_id: number; page: number; page_size: number }) {
@@ -262,7 +263,7 @@ export class RemoteService {
       (q.page - 1) * q.page_size,
       q.page_size,
     );
-    return { total, items: rows.map((r) => this.present(r)) };
+    return { total, items: rows.map((r) => presentSessionRecord(this.hub, r)) };
   }
 
   async statuses(caller: CurrentUser, deviceIds: readonly number[]): Promise<TunnelStatus[]> {
@@ -285,27 +286,5 @@ export class RemoteService {
     if (!row || row.team_id !== caller.teamId) throw noData();
     if (!(await this.repo.device(caller.scope, row.device_id))) throw noData();
     return row;
-  }
-
-  /** The record, with the bytes not yet flushed when this server holds the tunnel. */
-  private present(r: SessionRow): RemoteSessionRecord {
-    const live = this.hub.tunnelOfSession(r.id);
-    const extra = live
-      ? { up: live.up - live.flushedUp, down: live.down - live.flushedDown }
-      : { up: 0, down: 0 };
-    return {
-      session_id: r.id,
-      device_id: r.device_id,
-      user_id: r.user_id ?? 0,
-      user_name: r.user_name,
-      mode: r.mode,
-      target: r.target,
-      client: r.client,
-      started_at: r.started_at,
-      ended_at: r.ended_at,
-      bytes_up: r.bytes_up + extra.up,
-      bytes_down: r.bytes_down + extra.down,
-      end_reason: (r.end_reason as RemoteSessionRecord['end_reason']) ?? null,
-    };
   }
 }
