@@ -1,7 +1,7 @@
 import { emptyReply, envelope, type PermId } from '@hmi/domain';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CurrentUser } from '../lib/current-user.ts';
 import { ok } from '../lib/reply.ts';
 import { requirePermission, requireUser, signedIn } from './auth.ts';
