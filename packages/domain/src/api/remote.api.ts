@@ -130,10 +130,6 @@ export type TunnelStatus = z.infer<typeof tunnelStatus>;
 /** GET RemotePaths.status reply: the status of each device asked for that is in the caller's scope. */
 export const tunnelStatusReply = z.array(tunnelStatus);
 
-/** The tunnel sockets' path parameter and query (`<TUNNEL_*_WS_PATH>/:tunnel_id?token=`). */
-export const tunnelSocketParams = z.object({ tunnel_id: z.string().max(64) });
-export const tunnelSocketQuery = z.object({ token: z.string().max(256).optional() });
-
 /**
  * DIACom (SPEC 1): a per-user switch; when on, the companion app (the user's token plus header
  * `X-Client-Id: <DIACOM_CLIENT_ID>`) lists the user's permitted devices and opens sessions with

@@ -14,18 +14,20 @@ import {
   remoteStatusQuery,
   TUNNEL_BROWSER_WS_PATH,
   TUNNEL_DEVICE_WS_PATH,
-  tunnelSocketParams,
-  tunnelSocketQuery,
   tunnelStatusReply,
   TUNNEL_CLI_CLIENT_ID,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { entityRoutes, read, route } from '../../plugins/entity-routes.ts';
 import type { RemoteClient } from './remote.service.ts';
 
 /** X-Client-Id of the tunnel CLI (`npm run tunnel`): its sessions are recorded as client 'cli'. */
 export const CLI_CLIENT_ID = TUNNEL_CLI_CLIENT_ID;
+
+const tunnelParams = z.object({ tunnel_id: z.string().max(64) });
+const tunnelQuery = z.object({ token: z.string().max(256).optional() });
 
 /**
  * Remote access (docs/api.md, Remote access): opening and ending sessions, their records and the
@@ -90,8 +92,8 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(`${path}/:tunnel_id`, { websocket: true, config: { public: true } }, (socket, request) => {
       socket.on('error', () => undefined);
-      const params = tunnelSocketParams.safeParse(request.params);
-      const query = tunnelSocketQuery.safeParse(request.query);
+      const params = tunnelParams.safeParse(request.params);
+      const query = tunnelQuery.safeParse(request.query);
       tunnelHub.accept(
         side,
         params.success ? params.data.tunnel_id : '',
