@@ -1,5 +1,5 @@
 import type { MonitorTag } from '@hmi/domain';
-import type { DeviceTag } from '../history-store/index.ts';
+import type { DeviceTag } from '../device/index.ts';
 
 /** A device tag as a row of the monitor, with its config status against what the device acknowledged. */
 export function presentMonitorTag(
