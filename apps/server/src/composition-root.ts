@@ -74,7 +74,7 @@ import {
 import { MemberAccessRepo } from './modules/member/member-access.repo.ts';
 import { MemberRepo } from './modules/member/member.repo.ts';
 import { PrincipalService } from './modules/session/principal.service.ts';
-import { ZoneService } from './modules/zone/index.ts';
+import { OperatePolicy, ZoneService } from './modules/zone/index.ts';
 import { composeRemote } from './modules/remote/index.ts';
 import { ZoneRepo } from './modules/zone/zone.repo.ts';
 import {
@@ -220,8 +220,10 @@ export function composeApp(infra: Infrastructure) {
   const alarmGroups = new AlarmGroupService(db, alarmGroupRepo, ruleChanges);
   const alarmRules = new AlarmRuleService(ruleRepo, alarmGroups, templates, ruleChanges);
 
-  // Security zones: operating a device (writing a tag) needs its zone.
-  const zones = new ZoneService(db, new ZoneRepo(db), bus);
+  // Security zones; who may operate or view a device (permission, data scope, zone).
+  const zoneRepo = new ZoneRepo(db);
+  const zones = new ZoneService(db, zoneRepo, bus);
+  const operatePolicy = new OperatePolicy(zoneRepo);
 
   // Live data: ingest, commands, the device data sockets.
   const ingest = new IngestService(catalogue, historyStore, bus, log, deviceQuotas);
@@ -238,7 +240,7 @@ export function composeApp(infra: Infrastructure) {
     log,
     commands,
     meter: trafficLedger,
-    zones,
+    operate: operatePolicy,
     reload: principals.reload,
   });
 
@@ -376,7 +378,7 @@ export function composeApp(infra: Infrastructure) {
       commands,
       bus,
       config.settagTimeoutMs,
-      zones,
+      operatePolicy,
       deviceQuotas,
     ),
     live,

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
-import { cardStatus, presentCard } from './billing-present.ts';
+import { cardStatus, presentCard } from './billing.presenter.ts';
 import type { CardRepo } from './card.repo.ts';
 
 /** How many templates a team has (the template module's TemplateService). */

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { presentItem, presentTag } from './template-present.ts';
+import { presentTemplateItem, presentTemplateTag } from './template.presenter.ts';
 import type { TagValues, TemplateRepo } from './template.repo.ts';
 
 type TagInput = TemplateAddBodyParsed['tags'][number];
@@ -109,7 +109,7 @@ export class TemplateService {
       this.locks.lockedOf(caller.teamId),
     ]);
     return {
-      list: rows.map((t) => presentItem(t, locked.has(t.id))),
+      list: rows.map((t) => presentTemplateItem(t, locked.has(t.id))),
       total,
       page: query.page,
       page_size: query.page_size,
@@ -138,8 +138,11 @@ export class TemplateService {
       this.locks.lockedOf(t.team_id, db),
     ]);
     return {
-      ...presentItem({ ...t, device_count: deviceIds.length, tag_count: tags.length }, locked.has(id)),
-      tags: tags.map(presentTag),
+      ...presentTemplateItem(
+        { ...t, device_count: deviceIds.length, tag_count: tags.length },
+        locked.has(id),
+      ),
+      tags: tags.map(presentTemplateTag),
     };
   }
 
@@ -172,7 +175,7 @@ export class TemplateService {
       const t = await this.templates.insert({ ...fields, team_id: caller.teamId, name }, trx);
       await this.templates.insertTags(
         t.id,
-        tags.map((r) => tagValues(presentTag(r))),
+        tags.map((r) => tagValues(presentTemplateTag(r))),
         trx,
       );
       const copies = await this.templates.tags(t.id, trx);

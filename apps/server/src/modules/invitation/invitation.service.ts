@@ -26,7 +26,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import type { MemberService, MembershipHooks, MembershipService, Notices } from '../member/index.ts';
 import type { RoleService } from '../role/index.ts';
 import { invitationMail, inviteeText, inviterText } from './invitation-texts.ts';
-import { myItem, readState, refusalOf, teamItem } from './invitation.view.ts';
+import { presentMyInvitation, readState, refusalOf, presentTeamInvitation } from './invitation.presenter.ts';
 import type { AccountKey, InvitationRepo, InvitationRow } from './invitation.repo.ts';
 import type { InvitationLimits } from './invitation-limits.ts';
 
@@ -146,7 +146,7 @@ export class InvitationService {
     if (created && reach !== null) this.notices.changed(invitee.team_id, [invitee.id]);
     // A concurrent invitation created it first: this one reached nobody.
     if (!created && !mailNow && reach !== null) await this.limits.release([reach]);
-    return teamItem((await this.repo.find(id))!, Date.now());
+    return presentTeamInvitation((await this.repo.find(id))!, Date.now());
   }
 
   /** The invitation mail or SMS (1064 / 1070 when it cannot be sent). */
@@ -174,7 +174,12 @@ export class InvitationService {
       offset: (q.page - 1) * q.page_size,
       limit: q.page_size,
     });
-    return { list: rows.map((r) => teamItem(r, now)), total, page: q.page, page_size: q.page_size };
+    return {
+      list: rows.map((r) => presentTeamInvitation(r, now)),
+      total,
+      page: q.page,
+      page_size: q.page_size,
+    };
   }
 
   /** The inviting team cancels a pending invitation (1003 not the team's; a decided one: its code). */
@@ -195,7 +200,7 @@ export class InvitationService {
       .where('id', '=', row.invitee_id)
       .executeTakeFirst();
     if (invitee) this.notices.changed(invitee.team_id, [row.invitee_id]);
-    return teamItem((await this.repo.find(id))!, Date.now());
+    return presentTeamInvitation((await this.repo.find(id))!, Date.now());
   }
 
   /** GET /msg/team/invation: the caller's invitations, each with the message of its state. */
@@ -210,7 +215,7 @@ export class InvitationService {
       this.repo.countPending(caller.id, now),
     ]);
     return {
-      list: rows.map((r) => myItem(r, user.lang, now)),
+      list: rows.map((r) => presentMyInvitation(r, user.lang, now)),
       total,
       pending,
       page: q.page,
@@ -231,7 +236,7 @@ export class InvitationService {
       blockers.push({ code: ErrorCode.E1073_INVITER_LEFT, count: 0 });
     blockers.push(...(await this.membership.blockers(user)));
     return {
-      invitation: myItem(row, user.lang, now),
+      invitation: presentMyInvitation(row, user.lang, now),
       role_permissions: row.role_permissions ? (JSON.parse(row.role_permissions) as number[]) : [],
       can_accept: blockers.length === 0,
       blockers,

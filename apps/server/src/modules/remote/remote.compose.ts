@@ -9,7 +9,8 @@ import type { Runnable } from '../../plugins/runtime.ts';
 import type { CommandTracker } from '../commands/index.ts';
 import { DiacomService } from './diacom.service.ts';
 import { RemoteRepo } from './remote.repo.ts';
-import { RemoteService, type OperateGuard } from './remote.service.ts';
+import type { OperatePolicy } from '../zone/index.ts';
+import { RemoteService } from './remote.service.ts';
 import { TunnelHub, type TrafficMeter } from './tunnel-hub.ts';
 import { TunnelStatusBoard } from './tunnel-status.ts';
 
@@ -42,7 +43,8 @@ export function composeRemote(deps: {
   log: FastifyBaseLogger;
   commands: CommandTracker;
   meter: TrafficMeter;
-  zones: OperateGuard;
+  /** Who may operate or view a device's screen (the zone module's). */
+  operate: OperatePolicy;
   /** Reloads a caller (the session module's PrincipalService.reload). */
   reload: PrincipalLoader;
 }) {
@@ -70,7 +72,7 @@ export function composeRemote(deps: {
     status,
     deps.commands,
     deps.meter,
-    deps.zones,
+    deps.operate,
     bus,
     {
       maxSessionMs: config.remote.maxSessionMs,
