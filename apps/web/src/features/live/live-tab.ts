@@ -83,7 +83,7 @@ export class LiveTab {
     };
   }
 
-  /** The values of a device (the same store for the tab's life; emptied while no screen shows it). */
+  /** The values of a device (the same store for the tab's life; emptied when shown anew). */
   values(deviceId: number): LiveValueStore {
     let s = this.stores.get(deviceId);
     if (!s) this.stores.set(deviceId, (s = new LiveValueStore()));
@@ -117,9 +117,9 @@ export class LiveTab {
     const added = this.added;
     this.added = false;
     const message = mergeWants([...this.entries].map((e) => e.want));
-    this.forgetHidden(message);
+    this.freshForShown(message);
     if (!message) {
-      // Nothing wanted: the values went, and the next screen subscribes afresh.
+      // Nothing wanted: the next screen subscribes afresh.
       this.sent = null;
       if (this.socket && !this.linger) this.linger = setTimeout(this.closeSocket, this.lingerMs);
       return;
@@ -142,14 +142,18 @@ export class LiveTab {
     if (added && (state === 'failed' || state === 'closed')) this.socket.open();
   };
 
-  /** Empties the stores of devices no screen names any more. */
-  private forgetHidden(message: LiveSubscribe | null): void {
+  /**
+   * A device shown anew starts with no values, as a socket of its own used to (its last values
+   * come with the subscription); a device no screen shows keeps its values (a screen that stopped
+   * after the gather timeout still shows them) until it is shown again.
+   */
+  private freshForShown(message: LiveSubscribe | null): void {
     const now = new Set<number>();
     if (message) {
       for (const id of message.device_ids) now.add(id);
       for (const p of message.tags) now.add(p.device_id);
     }
-    for (const id of this.shown) if (!now.has(id)) this.stores.get(id)?.clear();
+    for (const id of now) if (!this.shown.has(id)) this.stores.get(id)?.clear();
     this.shown = now;
   }
 
