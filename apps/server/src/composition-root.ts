@@ -26,6 +26,7 @@ import { DeviceGroupRepo } from './modules/device-group/device-group.repo.ts';
 import { DeviceGroupService } from './modules/device-group/device-group.service.ts';
 import { BindThrottle } from './modules/device/bind-throttle.ts';
 import { BindingWall } from './modules/device/binding-wall.ts';
+import { Catalogue } from './modules/device/index.ts';
 import { DeviceRepo } from './modules/device/device.repo.ts';
 import { DeviceService } from './modules/device/device.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
@@ -96,8 +97,8 @@ import { SessionRepo } from './modules/session/session.repo.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { SettagRepo } from './modules/settag/settag.repo.ts';
 import { SettagService } from './modules/settag/settag.service.ts';
-import { TemplateRepo } from './modules/template/template.repo.ts';
-import { TemplateService } from './modules/template/template.service.ts';
+import { TemplateRepo } from './modules/device/template.repo.ts';
+import { TemplateService } from './modules/device/template.service.ts';
 import { UserRepo } from './modules/users/user.repo.ts';
 import { UserService } from './modules/users/user.service.ts';
 import { AddressLimits } from './modules/verification/address-limits.ts';
@@ -171,6 +172,7 @@ export function composeApp(infra: Infrastructure) {
   if (config.mqttClientId) linkSettings.clientId = config.mqttClientId;
   if (config.mqttShareGroup) linkSettings.shareGroup = config.mqttShareGroup;
   const deviceLink = createDeviceLink(linkSettings, deviceRegistry);
+  const catalogue = new Catalogue(db);
   const historyStore = new HistoryStore({
     db,
     engine: dbEngine,
@@ -179,7 +181,7 @@ export function composeApp(infra: Infrastructure) {
     log,
   });
   const ruleRepo = new AlarmRuleRepo(db);
-  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, historyStore.deviceTags, ruleRepo, log);
+  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, catalogue.tags, ruleRepo, log);
   const deviceConnections = new DeviceConnectionService(new DeviceConnectionRepo(db));
   const deviceState = new DeviceStateService(db, deviceConfig, log, deviceConnections);
   const deviceLinkRunner = new DeviceLinkRunner(deviceLink, deviceState, config);
@@ -222,10 +224,10 @@ export function composeApp(infra: Infrastructure) {
   const zones = new ZoneService(db, new ZoneRepo(db), bus);
 
   // Live data: ingest, commands, the device data sockets.
-  const ingest = new IngestService(db, historyStore, bus, log, deviceQuotas);
+  const ingest = new IngestService(catalogue, historyStore, bus, log, deviceQuotas);
   const commands = new CommandTracker(deviceLink);
-  const deviceActs = new DeviceActs(db, bus, log);
-  const live = new LiveRepo(db, historyStore);
+  const deviceActs = new DeviceActs(catalogue, bus, log);
+  const live = new LiveRepo(catalogue, historyStore);
   const liveHub = new LiveHub(live, bus, config.live, principals.reload, log);
 
   // Remote access: tunnels through the devices' connections, metered in the traffic ledger.
@@ -342,7 +344,7 @@ export function composeApp(infra: Infrastructure) {
     deviceConfig,
     deviceConnections,
     historyStore,
-    history: new HistoryService(new HistoryRepo(db), historyStore),
+    history: new HistoryService(new HistoryRepo(catalogue), historyStore),
     deviceGroups,
     labels,
     templates,
@@ -358,11 +360,17 @@ export function composeApp(infra: Infrastructure) {
       creators,
       bus,
     ),
-    monitor: new MonitorService(db, new MonitorRepo(db), historyStore.deviceTags, deviceConfig, deviceQuotas),
+    monitor: new MonitorService(
+      db,
+      new MonitorRepo(db, catalogue),
+      catalogue.tags,
+      deviceConfig,
+      deviceQuotas,
+    ),
     ingest,
     commands,
     settag: new SettagService(
-      new SettagRepo(db, historyStore),
+      new SettagRepo(catalogue),
       historyStore.lastValues,
       historyStore.tagWrites,
       commands,
@@ -373,12 +381,12 @@ export function composeApp(infra: Infrastructure) {
     ),
     live,
     liveHub,
-    board: new BoardService(new BoardRepo(db), historyStore.deviceTags, historyStore.lastValues),
+    board: new BoardService(new BoardRepo(db), catalogue.tags, historyStore.lastValues),
     alarmGroups,
     alarmRules,
     alarmImporter: new AlarmRuleImporter(alarmRules, ruleRepo, alarmGroupRepo, templates, ruleChanges),
     alarmEngine,
-    alarms: new AlarmService(alarmRecords, historyStore.deviceTags, alarmEngine.writer),
+    alarms: new AlarmService(alarmRecords, catalogue.tags, alarmEngine.writer),
     alarmMailer,
     notify: new NotifyService(deliveries, mailer, limiter, `${config.publicUrl}/#${MenuPath.Profile}`),
     notifyHub,

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { DeviceTagsRepo } from './device-tags.repo.ts';
 import { HistoryMemory } from './history-memory.ts';
 import { purgeHistory } from './history-purge.repo.ts';
 import { HistoryReadRepo } from './history-read.repo.ts';
@@ -28,13 +27,13 @@ const noListener = (): void => undefined;
 /**
  * The one owner of what devices record: history frames (stored, and on SQLite staged), minute
  * rollups and last values, with what this server holds of them in memory until its next flush;
- * ingest drop counters, the tag write log, and the definition of a device's tags. Created once
+ * ingest drop counters and the tag write log (a device's tags are the catalogue's, modules/device). Created once
  * per app by the composition root; nothing outside this folder reaches its tables or its memory.
  *
  * - Write side: `writer.write(frames, drops)` (ingest, the hot path: a direct method call that
  *   resolves once the frames are committed) and `onCommitted` (who hears of committed frames).
  * - Read side: `reads` (raw values, counts, series from frames or rollups), `lastValues`,
- *   `drops`, `tagWrites`, `deviceTags`; every read adds what memory holds that the tables do not.
+ *   `drops`, `tagWrites`; every read adds what memory holds that the tables do not.
  * - Bindings (`BindingWall`): `exclusive` (no commit and no flush meanwhile), `purge` (the
  *   devices' rows, in the wall's transaction), `forget` (what memory holds of them).
  * - Lifecycle: `start` (registers the writer, recovers rollups after a crash, starts retention),
@@ -47,8 +46,6 @@ export class HistoryStore {
   readonly lastValues: LastValuesRepo;
   readonly drops: IngestDropsRepo;
   readonly tagWrites: TagWritesRepo;
-  /** The one definition of a device's tags: its template's tags, then its monitor points. */
-  readonly deviceTags: DeviceTagsRepo;
   private readonly retention: Config['history'];
   private readonly log: HistoryStoreOptions['log'];
   private listener: (frames: IngestFrame[]) => void = noListener;
@@ -72,7 +69,6 @@ export class HistoryStore {
     this.lastValues = new LastValuesRepo(db, memory);
     this.drops = new IngestDropsRepo(db);
     this.tagWrites = new TagWritesRepo(db);
-    this.deviceTags = new DeviceTagsRepo(db);
   }
 
   /**

@@ -1,11 +1,10 @@
 import { dataSamples, toSingleLine, type DataSample, type DeviceData } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import type { DropDelta, HistoryStore, HistoryWriter, IngestFrame } from '../history-store/index.ts';
 import type { BillingChangedEvent } from '../billing/index.ts';
+import type { Catalogue } from '../device/index.ts';
 import { DeviceTagsCache, unlimited, type DeviceTags, type IngestQuotas } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
 
@@ -31,13 +30,13 @@ export class IngestService {
   private readonly teamOf = new Map<number, number>();
 
   constructor(
-    db: Kysely<Database>,
+    catalogue: Pick<Catalogue, 'deviceBySn' | 'tags'>,
     private readonly store: HistoryStore,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
     quotas: IngestQuotas = unlimited,
   ) {
-    this.cache = new DeviceTagsCache(db, store.deviceTags, undefined, undefined, quotas);
+    this.cache = new DeviceTagsCache(catalogue, undefined, undefined, quotas);
     this.writer = store.writer;
   }
 

@@ -19,13 +19,14 @@ import {
   type MonitorTag,
 } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, MonitorPointsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MonitorPointsTable } from '../../db/tables/monitor.ts';
 import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 
 type Fields = Omit<MonitorAddBodyParsed, 'id'>;

@@ -1,5 +1,7 @@
+import type { TagFields } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Template, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 
@@ -7,15 +9,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type TemplateWithCounts = Template & { device_count: number; tag_count: number };
 
-export interface TagValues {
-  name: string;
-  data_type: number;
-  rw: number;
-  address: string;
-  unit: string;
-  decimals: number;
-  description: string;
-}
+/** A tag's fields as stored (the domain's one declaration of a tag's shape). */
+export type TagValues = TagFields;
 
 /** Single-device templates and their tags (Kysely only). */
 export class TemplateRepo {
