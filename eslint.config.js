@@ -57,7 +57,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/modules/**', '**/composition-root.ts'],
+              group: ['**/modules/**', '**/composition-root.ts', '**/compose/**'],
               message: 'Infrastructure does not import features: let the composition root wire them.',
             },
           ],
@@ -68,7 +68,8 @@ export default tseslint.config(
   {
     // Server feature modules reach each other only through a module's public entry,
     // modules/<b>/index.ts (services, ports, event types, presenters, pure helpers): never another
-    // module's repository or internals. The composition root, outside modules/, may import any file.
+    // module's repository or internals. The composition root and its groups (src/compose/), outside
+    // modules/, may import any file.
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -79,6 +80,11 @@ export default tseslint.config(
               regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$)`,
               message:
                 'Import another module through its public entry (../<module>/index.ts); export what is needed there (no repository: add a service method or a port the composition root fills).',
+            },
+            {
+              group: ['**/compose/**', '**/composition-root.ts'],
+              message:
+                'A module does not import the composition: declare a port in the constructor, and let its group (src/compose/) pass it.',
             },
           ],
         },
