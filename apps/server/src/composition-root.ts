@@ -33,15 +33,24 @@ export function composeApp(infra: Infrastructure) {
     limiter: accounts.limiter,
   });
   const catalogue = composeCatalogue(infra, {
-    ...store,
-    ...store.services,
-    ...billing.services,
     creators: accounts.creators,
     limiter: accounts.limiter,
+    historyStore,
+    deviceConfig: store.services.deviceConfig,
+    deviceConnections: store.services.deviceConnections,
+    ruleRepo: store.ruleRepo,
+    templateRepo: store.templateRepo,
+    billingAccount: billing.services.billingAccount,
+    templateLocks: billing.services.templateLocks,
+    deviceQuotas: billing.services.deviceQuotas,
   });
   const team = composeTeam(infra, {
-    ...accounts,
-    ...accounts.services,
+    users: accounts.services.users,
+    sessions: accounts.services.sessions,
+    verification: accounts.verification,
+    limiter: accounts.limiter,
+    scopes: accounts.services.scopes,
+    memberGrants: accounts.memberGrants,
     messages: messages.services.messages,
     templates: catalogue.services.templates,
   });
