@@ -4,6 +4,41 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { featureEntry } from './eslint-rules/feature-entry.js';
 
+// ---- The device catalogue's tables (docs/architecture.md, "The device catalogue") ----
+const catalogueTable = String.raw`(?:devices|templates|template_tags)`;
+const catalogueMessage =
+  'SQL on the device catalogue (devices, templates, template_tags) belongs to modules/device: ask its entry (the Catalogue, or a query fragment such as teamDeviceIds / visibleDeviceIds).';
+/** Kysely builder calls that name a table, and raw `sql` that names one. */
+const catalogueSql = [
+  {
+    selector: `CallExpression[callee.property.name=/^(?:selectFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto|innerJoin|leftJoin|rightJoin|fullJoin|innerJoinLateral|leftJoinLateral|crossJoin|table)$/] > Literal[value=/^${catalogueTable}(?:\\s+as\\s+\\w+)?$/]`,
+    message: catalogueMessage,
+  },
+  {
+    selector: `CallExpression[callee.name=/^(?:selectFrom|updateTable|insertInto|deleteFrom)$/] > Literal[value=/^${catalogueTable}(?:\\s+as\\s+\\w+)?$/]`,
+    message: catalogueMessage,
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(?:selectFrom|deleteFrom)$/] > ArrayExpression > Literal[value=/^${catalogueTable}(?:\\s+as\\s+\\w+)?$/]`,
+    message: catalogueMessage,
+  },
+  {
+    selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(?:from|join|update|into|table)\\s+"?${catalogueTable}\\b/i]`,
+    message: catalogueMessage,
+  },
+];
+/**
+ * Outside the catalogue but allowed on its tables: migrations (they create them), tests and test
+ * fixtures (they seed rows), the demo seed, and the modules not yet moved onto the catalogue's
+ * entry (docs/architecture.md lists them; each leaves this list as it moves).
+ */
+const catalogueExempt = [
+  'apps/server/src/db/migrations/**',
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*-test-{helpers,factories}.ts',
+  'apps/server/src/demo/**',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -92,6 +127,14 @@ export default tseslint.config(
     },
   },
   {
+    // The device catalogue (devices, templates, template_tags) is modules/device's: no SQL on its
+    // tables elsewhere. Others ask modules/device/index.ts (the catalogue, or a query fragment of
+    // it for a join). Migrations and tests (fixtures) are exempt.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/device/**', ...catalogueExempt],
+    rules: { 'no-restricted-syntax': ['error', ...catalogueSql] },
+  },
+  {
     // A module's public entry exports no repository: its SQL stays with the module that owns it.
     files: ['apps/server/src/modules/*/index.ts'],
     rules: {
@@ -102,6 +145,7 @@ export default tseslint.config(
           message:
             'A public entry exports no repository (and no `export *`): export a service method, or declare a port the composition root fills.',
         },
+        ...catalogueSql,
       ],
     },
   },

@@ -20,7 +20,7 @@ import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
-import { templateRoutes } from './modules/template/template.routes.ts';
+import { templateRoutes } from './modules/device/template.routes.ts';
 import { roleRoutes } from './modules/role/index.ts';
 import { memberRoutes } from './modules/member/index.ts';
 import { invitationRoutes } from './modules/invitation/index.ts';

@@ -33,6 +33,7 @@ export function composeApp(infra: Infrastructure) {
     limiter: accounts.limiter,
   });
   const catalogue = composeCatalogue(infra, {
+    catalogue: store.catalogue,
     creators: accounts.creators,
     limiter: accounts.limiter,
     historyStore,
@@ -56,6 +57,7 @@ export function composeApp(infra: Infrastructure) {
   });
   const reload = accounts.services.principals.reload;
   const live = composeLive(infra, {
+    catalogue: store.catalogue,
     deviceLink,
     historyStore,
     deviceQuotas: billing.services.deviceQuotas,
@@ -71,7 +73,7 @@ export function composeApp(infra: Infrastructure) {
   const alarms = composeAlarms(infra, {
     alarmRecords: messages.alarmRecords,
     scopes: accounts.services.scopes,
-    deviceTags: historyStore.deviceTags,
+    deviceTags: store.catalogue.tags,
     limiter: accounts.limiter,
     reload,
   });

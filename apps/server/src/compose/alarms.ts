@@ -8,7 +8,7 @@ import { AlarmRecordRepo } from '../modules/alarm/alarm-record.repo.ts';
 import { AlarmWriter } from '../modules/alarm/alarm-writer.ts';
 import { AlarmRepo } from '../modules/alarm/alarm.repo.ts';
 import { AlarmService } from '../modules/alarm/alarm.service.ts';
-import type { DeviceTagReads } from '../modules/history-store/index.ts';
+import type { DeviceTagReads } from '../modules/device/index.ts';
 import { MessageRepo } from '../modules/messages/message.repo.ts';
 import { MessageService } from '../modules/messages/message.service.ts';
 import { AlarmMailer } from '../modules/notify/alarm-mailer.ts';

@@ -23,12 +23,14 @@ import { LabelRepo } from '../modules/label/label.repo.ts';
 import { LabelService } from '../modules/label/label.service.ts';
 import { MonitorRepo } from '../modules/monitor/monitor.repo.ts';
 import { MonitorService } from '../modules/monitor/monitor.service.ts';
-import type { TemplateRepo } from '../modules/template/template.repo.ts';
-import { TemplateService } from '../modules/template/template.service.ts';
+import type { Catalogue } from '../modules/device/index.ts';
+import type { TemplateRepo } from '../modules/device/template.repo.ts';
+import { TemplateService } from '../modules/device/template.service.ts';
 import type { RateLimiter } from '../modules/verification/rate-limit.service.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
 export interface CatalogueNeeds {
+  catalogue: Catalogue;
   creators: CreatorGrants;
   limiter: RateLimiter;
   historyStore: HistoryStore;
@@ -84,8 +86,8 @@ export function composeCatalogue({ db, dbEngine, config, bus }: Infrastructure, 
       ),
       monitor: new MonitorService(
         db,
-        new MonitorRepo(db),
-        historyStore.deviceTags,
+        new MonitorRepo(db, needs.catalogue),
+        needs.catalogue.tags,
         deviceConfig,
         needs.deviceQuotas,
       ),
@@ -96,4 +98,4 @@ export function composeCatalogue({ db, dbEngine, config, bus }: Infrastructure, 
   };
 }
 
-export type Catalogue = ReturnType<typeof composeCatalogue>;
+export type CatalogueGroup = ReturnType<typeof composeCatalogue>;

@@ -5,7 +5,6 @@ import { DeviceConnectionRepo } from '../modules/device-connection/device-connec
 import { DeviceConnectionService } from '../modules/device-connection/device-connection.service.ts';
 import { DeviceLinkRunner } from '../modules/device-connection/device-link.runner.ts';
 import { DeviceStateService } from '../modules/device-connection/device-state.service.ts';
-import { DeviceTagsRepo } from '../modules/history-store/device-tags.repo.ts';
 import { HistoryBatchRepo } from '../modules/history-store/history-batch.repo.ts';
 import { HistoryFlushRepo } from '../modules/history-store/history-flush.repo.ts';
 import { HistoryFlusher } from '../modules/history-store/history-flusher.ts';
@@ -17,7 +16,10 @@ import { HistoryStore } from '../modules/history-store/index.ts';
 import { IngestDropsRepo } from '../modules/history-store/ingest-drops.repo.ts';
 import { LastValuesRepo } from '../modules/history-store/last-values.repo.ts';
 import { TagWritesRepo } from '../modules/history-store/tag-writes.repo.ts';
-import { TemplateRepo } from '../modules/template/template.repo.ts';
+import { Catalogue } from '../modules/device/index.ts';
+import { DeviceTagsRepo } from '../modules/device/device-tags.repo.ts';
+import { DeviceRepo } from '../modules/device/device.repo.ts';
+import { TemplateRepo } from '../modules/device/template.repo.ts';
 import { createDeviceLink, readDeviceLinkEnv } from '../plugins/mqtt/device-link-settings.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
@@ -42,7 +44,6 @@ export function composeHistoryStore({ db, dbEngine: engine, config, log }: Infra
       lastValues: new LastValuesRepo(db, memory),
       drops: new IngestDropsRepo(db),
       tagWrites: new TagWritesRepo(db),
-      deviceTags: new DeviceTagsRepo(db),
     },
     { retention: config.history, log },
   );
@@ -67,15 +68,22 @@ export function composeDeviceStore(infra: Infrastructure) {
   if (config.mqttShareGroup) linkSettings.shareGroup = config.mqttShareGroup;
   const deviceLink = createDeviceLink(linkSettings, deviceRegistry);
   const historyStore = composeHistoryStore(infra);
+  const templateRepo = new TemplateRepo(db);
+  // The one reader of devices, templates and their tags for the other modules.
+  const catalogue = new Catalogue(db, {
+    devices: new DeviceRepo(db),
+    templates: templateRepo,
+    tags: new DeviceTagsRepo(db),
+  });
   const ruleRepo = new AlarmRuleRepo(db);
-  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, historyStore.deviceTags, ruleRepo, log);
+  const deviceConfig = new DeviceConfigPublisher(db, deviceLink, catalogue.tags, ruleRepo, log);
   const deviceConnections = new DeviceConnectionService(new DeviceConnectionRepo(db));
   const deviceState = new DeviceStateService(db, deviceConfig, log, deviceConnections);
-  const templateRepo = new TemplateRepo(db);
   return {
     services: { deviceRegistry, deviceLink, deviceConfig, deviceConnections, historyStore },
     /** Devices connect (device state attached first). */
     linkRunner: new DeviceLinkRunner(deviceLink, deviceState, config),
+    catalogue,
     ruleRepo,
     templateRepo,
     /** A team's templates as billing counts and locks them (TemplateCounts, TemplateCreations). */

@@ -3,6 +3,7 @@ import type { DeviceQuotaService } from '../modules/billing/index.ts';
 import { BoardRepo } from '../modules/board/board.repo.ts';
 import { BoardService } from '../modules/board/board.service.ts';
 import { CommandTracker } from '../modules/commands/command-tracker.ts';
+import type { Catalogue } from '../modules/device/index.ts';
 import type { HistoryStore } from '../modules/history-store/index.ts';
 import { HistoryRepo } from '../modules/history/history.repo.ts';
 import { HistoryService } from '../modules/history/history.service.ts';
@@ -19,6 +20,7 @@ import { attached, type Runnable } from '../plugins/runtime.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
 export interface LiveNeeds {
+  catalogue: Catalogue;
   deviceLink: DeviceLink;
   historyStore: HistoryStore;
   /** TAG allocation, sampling level and template locks (billing). */
@@ -34,20 +36,20 @@ export interface LiveNeeds {
  * devices, the device acts, the device data sockets, history reads and the data board.
  */
 export function composeLive({ db, config, bus, log }: Infrastructure, needs: LiveNeeds) {
-  const { deviceLink, historyStore } = needs;
-  const cache = new DeviceTagsCache(db, historyStore.deviceTags, undefined, undefined, needs.deviceQuotas);
+  const { deviceLink, historyStore, catalogue } = needs;
+  const cache = new DeviceTagsCache(catalogue, undefined, undefined, needs.deviceQuotas);
   const ingest = new IngestService(cache, historyStore, bus, log);
   const commands = new CommandTracker(deviceLink);
-  const deviceActs = new DeviceActs(db, bus, log);
-  const live = new LiveRepo(db, historyStore);
+  const deviceActs = new DeviceActs(catalogue, bus, log);
+  const live = new LiveRepo(catalogue, historyStore);
   const liveHub = new LiveHub(live, bus, config.live, needs.reload, log);
   return {
     services: {
-      history: new HistoryService(new HistoryRepo(db), historyStore),
+      history: new HistoryService(new HistoryRepo(catalogue), historyStore),
       ingest,
       commands,
       settag: new SettagService(
-        new SettagRepo(db, historyStore),
+        new SettagRepo(catalogue),
         historyStore.lastValues,
         historyStore.tagWrites,
         commands,
@@ -58,7 +60,7 @@ export function composeLive({ db, config, bus, log }: Infrastructure, needs: Liv
       ),
       live,
       liveHub,
-      board: new BoardService(new BoardRepo(db), historyStore.deviceTags, historyStore.lastValues),
+      board: new BoardService(new BoardRepo(db), catalogue.tags, historyStore.lastValues),
     },
     /** In start order, after the history store: ingest, commands, acts, then the data sockets. */
     runtime: [

@@ -14,7 +14,7 @@ import type { DataScopeRepo } from '../modules/role/data-scope.repo.ts';
 import type { MemberGrantsRepo } from '../modules/role/member-grants.repo.ts';
 import { RoleRepo } from '../modules/role/role.repo.ts';
 import type { SessionService } from '../modules/session/session.service.ts';
-import type { TemplateService } from '../modules/template/index.ts';
+import type { TemplateService } from '../modules/device/index.ts';
 import type { UserService } from '../modules/users/user.service.ts';
 import type { RateLimiter } from '../modules/verification/rate-limit.service.ts';
 import type { VerificationService } from '../modules/verification/verification.service.ts';

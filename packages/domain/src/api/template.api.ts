@@ -24,9 +24,11 @@ export type TemplateType = z.infer<typeof templateTypeSchema>;
 
 const templateName = singleLineText.min(1).max(64);
 
-/** One tag of a template. `id` is the tag id devices use in `data` and `config`; it survives edits. */
-export const templateTag = z.object({
-  id: z.number().int(),
+/**
+ * The shape of a device's tag, declared once: a template's tags, a device's own monitor points
+ * seen as tags, the server's tag rows and the web's tag editor rows all use these fields.
+ */
+export const tagFields = z.object({
   name: z.string(),
   /** 0 BOOL ... 9 STRING (TagDataType). */
   data_type: z.number().int(),
@@ -37,6 +39,10 @@ export const templateTag = z.object({
   decimals: z.number().int(),
   description: z.string(),
 });
+export type TagFields = z.infer<typeof tagFields>;
+
+/** One tag of a template. `id` is the tag id devices use in `data` and `config`; it survives edits. */
+export const templateTag = z.object({ id: z.number().int(), ...tagFields.shape });
 export type TemplateTag = z.infer<typeof templateTag>;
 
 /** A tag as sent on add/edit: with `id` it updates that tag, without it adds one; missing tags are removed. */

@@ -6,7 +6,7 @@ import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import type { TemplateService } from '../template/index.ts';
+import type { TemplateService } from '../device/index.ts';
 
 /** What a write of rules reports: its result, and whether any rule actually changed. */
 export interface RuleWrite<T> {

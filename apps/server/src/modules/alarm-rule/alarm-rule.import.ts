@@ -12,7 +12,7 @@ import {
 } from '@hmi/domain';
 import type { TemplateTagRow } from '../../db/database.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { TemplateService } from '../template/index.ts';
+import type { TemplateService } from '../device/index.ts';
 import type { AlarmGroupRepo } from './alarm-group.repo.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { checkRuleNumbers, type StoredNumbers } from './alarm-rule.check.ts';

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
 import { likePattern } from '../../lib/sql-like.ts';
+import { catalogueTemplateTags } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type AlarmRuleRow = Selectable<AlarmRulesTable>;
@@ -22,7 +23,7 @@ export class AlarmRuleRepo {
     return db
       .selectFrom('alarm_rules')
       .leftJoin('alarm_groups', 'alarm_groups.id', 'alarm_rules.group_id')
-      .leftJoin('template_tags', (join) =>
+      .leftJoin(catalogueTemplateTags(this.db).as('template_tags'), (join) =>
         join
           .onRef('template_tags.id', '=', 'alarm_rules.tag_id')
           .onRef('template_tags.template_id', '=', 'alarm_rules.template_id'),

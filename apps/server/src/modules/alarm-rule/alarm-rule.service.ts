@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { TemplateService } from '../template/index.ts';
+import type { TemplateService } from '../device/index.ts';
 import type { AlarmGroupService } from './alarm-group.service.ts';
 import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { checkRuleNumbers } from './alarm-rule.check.ts';

@@ -1,6 +1,7 @@
 import type { AlarmRecord } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export function alarmRecordQuery(db: Db) {
   return db
     .selectFrom('alarm_records')
-    .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+    .innerJoin(catalogueDevices(db).as('devices'), 'devices.id', 'alarm_records.device_id')
     .leftJoin('alarm_groups', 'alarm_groups.id', 'alarm_records.group_id')
     .selectAll('alarm_records')
     .select(['devices.name as device_name', 'devices.sn as device_sn', 'alarm_groups.name as group_name']);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 /** Filters of the record list, the alarm message list and the export (alarmRecordQuery). */
 export interface RecordFilter {
@@ -150,7 +151,7 @@ export class AlarmRecordRepo {
   /** The device `id` when it is bound and in the scope. */
   device(scope: DataScope, id: number) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'team_id'])
       .where('id', '=', id)
       .$call((b) => whereInScope(b, scope, 'devices', 'devices.team_id', 'devices.id'))

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AlarmRecordsTable, Database, MessagesTable } from '../../db/database.ts';
 import { isInScope, type DataScope, type ScopeLoader } from '../../lib/data-scope.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
+import { catalogueDevices, catalogueTemplateTags } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,7 +49,7 @@ export class AlarmRepo {
 
   device(id: number) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'team_id', 'template_id', 'name', 'sn'])
       .where('id', '=', id)
       .executeTakeFirst();
@@ -58,7 +59,7 @@ export class AlarmRepo {
   rulesOfTemplate(templateId: number): Promise<RuleRow[]> {
     return this.db
       .selectFrom('alarm_rules')
-      .leftJoin('template_tags', 'template_tags.id', 'alarm_rules.tag_id')
+      .leftJoin(catalogueTemplateTags(this.db).as('template_tags'), 'template_tags.id', 'alarm_rules.tag_id')
       .select([
         'alarm_rules.id',
         'alarm_rules.team_id',

@@ -7,7 +7,7 @@ import {
 } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DeviceTagReads } from '../history-store/index.ts';
+import type { DeviceTagReads } from '../device/index.ts';
 import type { AlarmRecordRepo, RecordFilter } from './alarm-record.repo.ts';
 import type { AlarmWriter } from './alarm-writer.ts';
 

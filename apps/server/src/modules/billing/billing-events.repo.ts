@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { GIB, type CardKind } from '@hmi/domain';
 import type { Database } from '../../db/database.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,7 +66,7 @@ export class BillingEventsRepo {
       .selectFrom('ra_card_allocations as a')
       .innerJoin('cards', 'cards.id', 'a.card_id')
       .innerJoin('card_batches', 'card_batches.id', 'cards.batch_id')
-      .innerJoin('devices', 'devices.id', 'a.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'a.device_id')
       .select([
         'cards.id',
         'cards.team_id',

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, RechargeRecordsTable } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices, catalogueTemplateTags } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,7 +20,7 @@ export class BillingLedgerRepo {
   /** The device of the caller's team and data scope, or undefined. */
   deviceInScope(scope: DataScope, deviceId: number, db: Db = this.db) {
     return db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'sn', 'name'])
       .where('id', '=', deviceId)
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -29,7 +30,7 @@ export class BillingLedgerRepo {
   /** The device of the caller's team and data scope with what its TAG limit depends on. */
   quotaDeviceInScope(scope: DataScope, deviceId: number) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'team_id', 'template_id', 'tag_limit'])
       .where('id', '=', deviceId)
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -46,7 +47,7 @@ export class BillingLedgerRepo {
       device.template_id === null
         ? undefined
         : this.db
-            .selectFrom('template_tags')
+            .selectFrom(catalogueTemplateTags(this.db).as('template_tags'))
             .select((eb) => eb.fn.countAll<number | string>().as('n'))
             .where('template_id', '=', device.template_id)
             .executeTakeFirst(),
@@ -110,7 +111,7 @@ export class BillingLedgerRepo {
   allocations(scope: DataScope) {
     return this.db
       .selectFrom('device_tag_allocations')
-      .innerJoin('devices', 'devices.id', 'device_tag_allocations.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'device_tag_allocations.device_id')
       .select([
         'device_tag_allocations.device_id',
         'devices.name as device_name',
@@ -135,7 +136,7 @@ export class BillingLedgerRepo {
       .innerJoin('cards', 'cards.id', 'recharge_records.card_id')
       .leftJoin('users', 'users.id', 'recharge_records.user_id')
       // The device's name only where the caller's scope holds the device (records are team data).
-      .leftJoin('devices', (join) =>
+      .leftJoin(catalogueDevices(this.db).as('devices'), (join) =>
         join
           .onRef('devices.id', '=', 'recharge_records.device_id')
           .on(inScope(scope, 'devices', 'devices.team_id', 'devices.id')),

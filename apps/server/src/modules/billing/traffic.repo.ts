@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,7 +60,7 @@ export class TrafficRepo {
   /** The bound devices of the scope with their row of `month` (nulls: none). */
   monthOfScope(scope: DataScope, month: string) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .leftJoin('device_traffic', (j) =>
         j.onRef('device_traffic.device_id', '=', 'devices.id').on('device_traffic.month', '=', month),
       )

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 /** A device the caller may see, as the board shows it. */
 export interface BoardDeviceRow {
@@ -39,7 +40,7 @@ export class BoardRepo {
   async devicesInScope(scope: DataScope, ids: readonly number[]): Promise<BoardDeviceRow[]> {
     if (ids.length === 0) return [];
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'name', 'sn', 'online'])
       .where('id', 'in', [...ids])
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -49,7 +50,7 @@ export class BoardRepo {
   /** Up to `limit` devices of the scope on a template, online first (a suggested board's). */
   devicesOnTemplates(scope: DataScope, limit: number) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'name', 'sn', 'online', 'template_id'])
       .where('template_id', 'is not', null)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -63,7 +64,7 @@ export class BoardRepo {
   favouritesInScope(userId: number, scope: DataScope): Promise<BoardDeviceRow[]> {
     return this.db
       .selectFrom('favourite_devices')
-      .innerJoin('devices', 'devices.id', 'favourite_devices.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'favourite_devices.device_id')
       .select(['devices.id', 'devices.name', 'devices.sn', 'devices.online'])
       .where('favourite_devices.user_id', '=', userId)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))

@@ -17,7 +17,8 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
-import { decodeStoredValue, type DeviceTagReads, type LastValueReads } from '../history-store/index.ts';
+import type { DeviceTagReads } from '../device/index.ts';
+import { decodeStoredValue, type LastValueReads } from '../history-store/index.ts';
 import type { BoardRepo } from './board.repo.ts';
 import { suggestBoard } from './board-suggestion.ts';
 

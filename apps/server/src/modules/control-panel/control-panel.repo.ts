@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DeviceConnectionReason } from '@hmi/domain';
 import type { Database } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 
 const num = (v: number | string | bigint | null | undefined): number => (v == null ? 0 : Number(v));
 /** How many of the newest connection events the fast path of recentChanges looks at. */
@@ -27,7 +28,9 @@ export class ControlPanelRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private devices(scope: DataScope) {
-    return this.db.selectFrom('devices').where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'));
+    return this.db
+      .selectFrom(catalogueDevices(this.db).as('devices'))
+      .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'));
   }
 
   /** Totals in one pass over the team's devices (the device list's covering index). */
@@ -53,7 +56,7 @@ export class ControlPanelRepo {
   async alarmingDevices(scope: DataScope): Promise<number> {
     const row = await this.db
       .selectFrom('alarm_records')
-      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'alarm_records.device_id')
       .where('alarm_records.team_id', '=', scope.teamId)
       .where('alarm_records.recovered_at', 'is', null)
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -66,7 +69,7 @@ export class ControlPanelRepo {
   async activeByLevel(scope: DataScope): Promise<{ level: number; count: number }[]> {
     const rows = await this.db
       .selectFrom('alarm_records')
-      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'alarm_records.device_id')
       .where('alarm_records.team_id', '=', scope.teamId)
       .where('alarm_records.recovered_at', 'is', null)
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -80,7 +83,7 @@ export class ControlPanelRepo {
   async activeAlarms(scope: DataScope, limit: number) {
     const rows = await this.db
       .selectFrom('alarm_records')
-      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'alarm_records.device_id')
       .where('alarm_records.team_id', '=', scope.teamId)
       .where('alarm_records.recovered_at', 'is', null)
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -185,7 +188,7 @@ export class ControlPanelRepo {
   /** Devices that have not acknowledged their template's config, in name order (the device list's index). */
   async outOfSync(scope: DataScope, limit: number) {
     const rows = await this.devices(scope)
-      .innerJoin('templates', 'templates.id', 'devices.template_id')
+      .innerJoin(catalogueTemplates(this.db).as('templates'), 'templates.id', 'devices.template_id')
       .where('devices.sync_state', '=', 0)
       .select([
         'devices.id',
@@ -248,7 +251,7 @@ export class ControlPanelRepo {
     if (rows.length < limit && floor > 0) {
       rows = await this.db
         .selectFrom('device_connection_events as e')
-        .innerJoin('devices', 'devices.id', 'e.device_id')
+        .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'e.device_id')
         .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
         .where((eb) =>
           eb(
@@ -294,7 +297,7 @@ export class ControlPanelRepo {
   async monthTraffic(teamId: number, month: string): Promise<number> {
     const row = await this.db
       .selectFrom('device_traffic')
-      .innerJoin('devices', 'devices.id', 'device_traffic.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'device_traffic.device_id')
       .where('devices.team_id', '=', teamId)
       .where('device_traffic.month', '=', month)
       .select(sql<number>`sum(device_traffic.bytes_up + device_traffic.bytes_down)`.as('n'))

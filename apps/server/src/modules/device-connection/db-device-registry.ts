@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DeviceAuthResult, DeviceRegistry } from '../../plugins/mqtt/device-registry.ts';
 import { hashDeviceSecret, verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
+import { catalogueDevices, deviceSecretHash, insertDevice, updateDeviceBySn } from '../device/index.ts';
 
 export interface DeviceRegistration {
   sn: string;
@@ -22,17 +23,17 @@ export class DbDeviceRegistry implements DeviceRegistry {
   constructor(private readonly db: Kysely<Database>) {}
 
   async authenticate(sn: string, secret: string): Promise<DeviceAuthResult> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('secret_hash')
-      .where('sn', '=', sn)
-      .executeTakeFirst();
-    if (!row) return 'unknown';
-    return (await verifyDeviceSecret(secret, row.secret_hash)) ? 'ok' : 'wrong-secret';
+    const hash = await deviceSecretHash(this.db, sn);
+    if (hash === undefined) return 'unknown';
+    return (await verifyDeviceSecret(secret, hash)) ? 'ok' : 'wrong-secret';
   }
 
   async isBound(sn: string): Promise<boolean> {
-    const row = await this.db.selectFrom('devices').select('team_id').where('sn', '=', sn).executeTakeFirst();
+    const row = await this.db
+      .selectFrom(catalogueDevices(this.db).as('devices'))
+      .select('team_id')
+      .where('sn', '=', sn)
+      .executeTakeFirst();
     return row !== undefined && row.team_id !== null;
   }
 
@@ -57,39 +58,31 @@ export class DbDeviceRegistry implements DeviceRegistry {
     const hash = await hashDeviceSecret(entry.secret);
     const now = Date.now();
     const kind = entry.kind ?? 'hmi';
-    const result = await this.db
-      .insertInto('devices')
-      .values({
-        sn: entry.sn,
-        secret_hash: hash,
-        kind,
-        model: entry.model ?? '',
-        registered_by: options.registeredBy ?? 'operator',
-        team_id: null,
-        name: null,
-        group_id: null,
-        template_id: null,
-        last_seen_at: null,
-        bound_at: null,
-        hmi_sn: kind === 'hmi' ? entry.sn : '',
-        gateway_sn: kind === 'gateway' ? entry.sn : '',
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('sn').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return 'created';
+    const created = await insertDevice(this.db, {
+      sn: entry.sn,
+      secret_hash: hash,
+      kind,
+      model: entry.model ?? '',
+      registered_by: options.registeredBy ?? 'operator',
+      team_id: null,
+      name: null,
+      group_id: null,
+      template_id: null,
+      last_seen_at: null,
+      bound_at: null,
+      hmi_sn: kind === 'hmi' ? entry.sn : '',
+      gateway_sn: kind === 'gateway' ? entry.sn : '',
+      created_at: now,
+      updated_at: now,
+    });
+    if (created) return 'created';
     if (!options.replaceSecret) return 'exists';
-    await this.db
-      .updateTable('devices')
-      .set({
-        secret_hash: hash,
-        ...(entry.kind ? { kind: entry.kind } : {}),
-        ...(entry.model !== undefined ? { model: entry.model } : {}),
-        updated_at: now,
-      })
-      .where('sn', '=', entry.sn)
-      .execute();
+    await updateDeviceBySn(this.db, entry.sn, {
+      secret_hash: hash,
+      ...(entry.kind ? { kind: entry.kind } : {}),
+      ...(entry.model !== undefined ? { model: entry.model } : {}),
+      updated_at: now,
+    });
     return 'updated';
   }
 }

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AlarmRulesTable, Database } from '../../db/database.ts';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
-import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
+import { bumpConfigVersions, catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type AlarmRuleRow = Selectable<AlarmRulesTable>;
@@ -45,24 +46,14 @@ export class DeviceConfigPublisher {
 
   /** Marks the devices' config as changed: version + 1, sync state pending. */
   async bump(deviceIds: readonly number[], db: Db = this.db): Promise<void> {
-    for (const chunk of chunks(deviceIds, 500)) {
-      await db
-        .updateTable('devices')
-        .set((eb) => ({
-          config_version: eb('config_version', '+', 1),
-          sync_state: 0,
-          updated_at: Date.now(),
-        }))
-        .where('id', 'in', chunk)
-        .execute();
-    }
+    await bumpConfigVersions(db, deviceIds);
   }
 
   /** Publishes the current config of these devices. Failures are logged: the device stays pending. */
   async publish(deviceIds: readonly number[]): Promise<void> {
     for (const chunk of chunks(deviceIds, 500)) {
       const devices = await this.db
-        .selectFrom('devices')
+        .selectFrom(catalogueDevices(this.db).as('devices'))
         .select(['id', 'sn', 'template_id', 'config_version', 'team_id'])
         .where('id', 'in', chunk)
         .where('team_id', 'is not', null)

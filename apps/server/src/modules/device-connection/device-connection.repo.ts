@@ -2,6 +2,7 @@ import type { DeviceConnectionReason } from '@hmi/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices, setAllOffline } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,7 +63,7 @@ export class DeviceConnectionRepo {
   async allOffline(reason: DeviceConnectionReason, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.eventForOnline({ online: 0, reason, at }, null, trx);
-      await trx.updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute();
+      await setAllOffline(trx);
     });
   }
 
@@ -86,7 +87,7 @@ export class DeviceConnectionRepo {
       .columns(['device_id', 'online', 'reason', 'at'])
       .expression((eb) => {
         let online = eb
-          .selectFrom('devices')
+          .selectFrom(catalogueDevices(this.db).as('devices'))
           .select((s) => [
             'devices.id',
             s.lit(event.online).as('online'),
@@ -105,7 +106,7 @@ export class DeviceConnectionRepo {
   /** The id of a device in the caller's team and device data permissions. */
   async deviceInScope(scope: DataScope, id: number): Promise<number | undefined> {
     const row = await this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select('devices.id')
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
       .where('devices.id', '=', id)

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { DeviceDisconnectEvent, DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import type { DeviceConnectionService } from './device-connection.service.ts';
 import type { DeviceConfigPublisher } from './device-config.publisher.ts';
+import { acknowledgeConfig, catalogueDevices, updateDeviceBySn } from '../device/index.ts';
 
 /** Other device activity (data, command answers) refreshes last_seen_at at most this often. */
 const TOUCH_INTERVAL_MS = 30_000;
@@ -90,21 +91,16 @@ export class DeviceStateService {
         if (!state.online) return this.setOffline(sn, receivedAt, message.will ? 'will' : 'state');
         const kind = state.kind;
         const before = await this.stateOf(sn);
-        const row = await this.db
-          .updateTable('devices')
-          .set({
-            online: 1,
-            last_seen_at: receivedAt,
-            updated_at: receivedAt,
-            ...(state.model !== undefined ? { model: state.model } : {}),
-            ...(state.firmware !== undefined ? { firmware: state.firmware } : {}),
-            ...(state.ip !== undefined ? { ip: state.ip } : {}),
-            ...(state.vnc !== undefined ? { vnc: state.vnc ? 1 : 0 } : {}),
-            ...(kind ? { kind, ...(kind === 'hmi' ? { hmi_sn: sn } : { gateway_sn: sn }) } : {}),
-          })
-          .where('sn', '=', sn)
-          .returning(['id', 'team_id', 'config_version', 'acked_version'])
-          .executeTakeFirst();
+        const row = await updateDeviceBySn(this.db, sn, {
+          online: 1,
+          last_seen_at: receivedAt,
+          updated_at: receivedAt,
+          ...(state.model !== undefined ? { model: state.model } : {}),
+          ...(state.firmware !== undefined ? { firmware: state.firmware } : {}),
+          ...(state.ip !== undefined ? { ip: state.ip } : {}),
+          ...(state.vnc !== undefined ? { vnc: state.vnc ? 1 : 0 } : {}),
+          ...(kind ? { kind, ...(kind === 'hmi' ? { hmi_sn: sn } : { gateway_sn: sn }) } : {}),
+        });
         this.touched.set(sn, receivedAt);
         if (before && before.team_id !== null)
           await this.connections.record(before.id, before.online, 1, 'state', receivedAt);
@@ -122,19 +118,7 @@ export class DeviceStateService {
       }
       case 'config/ack': {
         const ack = message.payload;
-        await this.db
-          .updateTable('devices')
-          .set({
-            sync_state: 1,
-            acked_version: ack.version,
-            last_seen_at: receivedAt,
-            updated_at: receivedAt,
-          })
-          .where('sn', '=', sn)
-          .where('team_id', 'is not', null)
-          .where('config_version', '=', ack.version)
-          .where('template_id', ack.templateId === null ? 'is' : '=', ack.templateId)
-          .execute();
+        await acknowledgeConfig(this.db, sn, ack, receivedAt);
         return;
       }
       default:
@@ -144,21 +128,13 @@ export class DeviceStateService {
 
   private async connected(sn: string, keepalive: number): Promise<void> {
     const now = Date.now();
-    await this.db
-      .updateTable('devices')
-      .set({ keepalive, last_seen_at: now, updated_at: now })
-      .where('sn', '=', sn)
-      .execute();
+    await updateDeviceBySn(this.db, sn, { keepalive, last_seen_at: now, updated_at: now });
     this.touched.set(sn, now);
   }
 
   private async setOffline(sn: string, at: number, reason: DeviceConnectionReason): Promise<void> {
     const before = await this.stateOf(sn);
-    await this.db
-      .updateTable('devices')
-      .set({ online: 0, last_seen_at: at, updated_at: at })
-      .where('sn', '=', sn)
-      .execute();
+    await updateDeviceBySn(this.db, sn, { online: 0, last_seen_at: at, updated_at: at });
     this.touched.delete(sn);
     if (before && before.team_id !== null)
       await this.connections.record(before.id, before.online, 0, reason, at);
@@ -167,7 +143,7 @@ export class DeviceStateService {
   /** The device's id, team and online state before a change (unregistered SNs: undefined). */
   private stateOf(sn: string) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'team_id', 'online'])
       .where('sn', '=', sn)
       .executeTakeFirst();
@@ -180,7 +156,7 @@ export class DeviceStateService {
   private async touch(sn: string, at: number): Promise<void> {
     if (!this.touchDue(sn, at)) return;
     this.touched.set(sn, at);
-    await this.db.updateTable('devices').set({ last_seen_at: at }).where('sn', '=', sn).execute();
+    await updateDeviceBySn(this.db, sn, { last_seen_at: at });
   }
 
   /** Runs `job` after every earlier job of the same SN. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, DeviceGroup } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import type { GroupRecordRow } from './group-tree.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -71,7 +72,7 @@ export class DeviceGroupRepo {
   /** Devices directly in each group, counting only devices the caller may see. */
   async deviceCounts(scope: DataScope): Promise<Map<number, number>> {
     const rows = await this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
       .where('group_id', 'is not', null)
@@ -84,7 +85,7 @@ export class DeviceGroupRepo {
   async countTeamDevicesIn(teamId: number, groupIds: readonly number[], db: Db = this.db): Promise<number> {
     if (groupIds.length === 0) return 0;
     const row = await db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('team_id', '=', teamId)
       .where('group_id', 'in', groupIds)

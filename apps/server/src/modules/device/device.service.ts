@@ -24,7 +24,7 @@ import type { Bus } from '../../plugins/bus.ts';
 import { verifyDeviceSecret } from '../../plugins/mqtt/device-secret.ts';
 import { subtreeIds, type DeviceGroupService } from '../device-group/index.ts';
 import type { LabelService } from '../label/index.ts';
-import type { TemplateService } from '../template/index.ts';
+import type { TemplateService } from './template.service.ts';
 import type { BindThrottle } from './bind-throttle.ts';
 import type { BindingWall } from './binding-wall.ts';
 import { groupPathIndex, presentDevice, presentDeviceDetail } from './device.presenter.ts';

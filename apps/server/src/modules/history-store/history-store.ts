@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { DeviceTagsRepo } from './device-tags.repo.ts';
 import { purgeHistory } from './history-purge.repo.ts';
 import type { HistoryReadRepo } from './history-read.repo.ts';
 import type { HistoryWriter, IngestFrame } from './history-writer.ts';
@@ -10,7 +9,7 @@ import type { LastValuesRepo } from './last-values.repo.ts';
 import type { TagWritesRepo } from './tag-writes.repo.ts';
 
 /**
- * The store's parts, built by the composition root over one `HistoryMemory` (compose/data.ts):
+ * The store's parts, built by the composition root over one `HistoryMemory` (compose/devices.ts):
  * the writer and the reads that add what memory holds to what the tables hold.
  */
 export interface HistoryStoreParts {
@@ -19,7 +18,6 @@ export interface HistoryStoreParts {
   lastValues: LastValuesRepo;
   drops: IngestDropsRepo;
   tagWrites: TagWritesRepo;
-  deviceTags: DeviceTagsRepo;
 }
 
 export interface HistoryStoreOptions {
@@ -33,14 +31,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * The one owner of what devices record: history frames (stored, and on SQLite staged), minute
  * rollups and last values, with what this server holds of them in memory until its next flush;
- * ingest drop counters, the tag write log, and the definition of a device's tags. Built once per
- * app by the composition root from its parts (compose/data.ts); beyond that, nothing outside this
- * folder reaches its tables or its memory.
+ * ingest drop counters and the tag write log (a device's tags are the catalogue's, modules/device).
+ * Built once per app by the composition root from its parts (compose/devices.ts); beyond that,
+ * nothing outside this folder reaches its tables or its memory.
  *
  * - Write side: `writer.write(frames, drops)` (ingest, the hot path: a direct method call that
  *   resolves once the frames are committed) and `onCommitted` (who hears of committed frames).
  * - Read side: `reads` (raw values, counts, series from frames or rollups), `lastValues`,
- *   `drops`, `tagWrites`, `deviceTags`; every read adds what memory holds that the tables do not.
+ *   `drops`, `tagWrites`; every read adds what memory holds that the tables do not.
  * - Bindings (`BindingWall`): `exclusive` (no commit and no flush meanwhile), `purge` (the
  *   devices' rows, in the wall's transaction), `forget` (what memory holds of them).
  * - Lifecycle: `start` (registers the writer, recovers rollups after a crash, starts retention),
@@ -53,8 +51,6 @@ export class HistoryStore {
   readonly lastValues: LastValuesRepo;
   readonly drops: IngestDropsRepo;
   readonly tagWrites: TagWritesRepo;
-  /** The one definition of a device's tags: its template's tags, then its monitor points. */
-  readonly deviceTags: DeviceTagsRepo;
   private readonly retention: Config['history'];
   private readonly log: HistoryStoreOptions['log'];
   private pruneTimer: NodeJS.Timeout | null = null;
@@ -66,7 +62,6 @@ export class HistoryStore {
     this.lastValues = parts.lastValues;
     this.drops = parts.drops;
     this.tagWrites = parts.tagWrites;
-    this.deviceTags = parts.deviceTags;
     this.retention = options.retention;
     this.log = options.log;
   }

@@ -2,7 +2,6 @@
  * The history store's public entry: everything outside modules/history-store reaches device
  * history through what this file exports (the store object, its types, and the value codecs).
  */
-import type { DeviceTagsRepo } from './device-tags.repo.ts';
 import type { HistoryReadRepo } from './history-read.repo.ts';
 import type { LastValuesRepo } from './last-values.repo.ts';
 import type { TagWritesRepo } from './tag-writes.repo.ts';
@@ -12,7 +11,6 @@ export { dataEvent, frameValue, type DataFrame, type DeviceDataEvent } from './d
 export type { DropDelta, HistoryWriter, IngestFrame, WriterOptions } from './history-writer.ts';
 export type { BucketRow, StoredRow } from './history-read.repo.ts';
 export type { LastValueRow } from './last-values.repo.ts';
-export type { DeviceTag } from './device-tags.repo.ts';
 export { HISTORY_TABLES, type HistoryTable } from './history-purge.repo.ts';
 export {
   decodeStoredValue,
@@ -36,8 +34,6 @@ export {
 
 // The store's parts other modules are given (the composition root passes `historyStore.<part>`),
 // named by what they offer; the repositories behind them stay inside.
-/** The one definition of a device's tags (`historyStore.deviceTags`). */
-export type DeviceTagReads = Pick<DeviceTagsRepo, 'ofDevice' | 'ofDevices'>;
 /** Raw values, counts, series and rollup rebuilds (`historyStore.reads`). */
 export type HistoryReads = Pick<
   HistoryReadRepo,

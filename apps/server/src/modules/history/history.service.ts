@@ -68,7 +68,7 @@ export class HistoryService {
   /** The tags a device in the caller's scope has history for: template tags, then monitor points. */
   async tags(caller: CurrentUser, id: number): Promise<HistoryTagsReply> {
     const deviceId = await this.requireDevice(caller, id);
-    const tags = await this.store.deviceTags.ofDevice(deviceId);
+    const tags = await this.repo.tags(deviceId);
     return {
       device_id: deviceId,
       tags: tags.map((t) => ({
@@ -175,7 +175,7 @@ export class HistoryService {
   /** Names of the device's tags among `tagIds`: template tags and monitor points alike. */
   async tagNames(deviceId: number, tagIds: number[]): Promise<Map<number, string>> {
     const wanted = new Set(tagIds);
-    const tags = await this.store.deviceTags.ofDevice(deviceId);
+    const tags = await this.repo.tags(deviceId);
     return new Map(tags.filter((t) => wanted.has(t.id)).map((t) => [t.id, t.name]));
   }
 }

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DeviceTagReads } from '../history-store/index.ts';
+import type { Catalogue } from '../device/index.ts';
 
 /** A tag beyond the device's TAG allocation, in `DeviceTags.types`: its values are counted, not stored. */
 export const OVER_QUOTA = -1;
@@ -63,8 +61,7 @@ export class DeviceTagsCache {
   readonly keptAt = new Map<number, number>();
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly tags: DeviceTagReads,
+    private readonly catalogue: Pick<Catalogue, 'deviceBySn' | 'tags'>,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
     private readonly quotas: IngestQuotas = unlimited,
@@ -116,18 +113,14 @@ export class DeviceTagsCache {
   }
 
   private async load(sn: string): Promise<DeviceTags | null> {
-    const device = await this.db
-      .selectFrom('devices')
-      .select(['id', 'team_id', 'template_id', 'tag_limit'])
-      .where('sn', '=', sn)
-      .executeTakeFirst();
+    const device = await this.catalogue.deviceBySn(sn);
     let value: DeviceTags | null = null;
     if (device) {
       const types = new Map<number, number>();
       let quota: IngestQuota | undefined;
       if (device.team_id !== null) {
         const [tags, q] = await Promise.all([
-          this.tags.ofDevice(device.id),
+          this.catalogue.tags.ofDevice(device.id),
           this.quotas.quotaOf({
             id: device.id,
             teamId: device.team_id,

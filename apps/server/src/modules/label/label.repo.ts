@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LabelsTable } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Label = Selectable<LabelsTable>;
@@ -40,7 +41,7 @@ export class LabelRepo {
   async deviceCounts(scope: DataScope): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('device_labels')
-      .innerJoin('devices', 'devices.id', 'device_labels.device_id')
+      .innerJoin(catalogueDevices(this.db).as('devices'), 'devices.id', 'device_labels.device_id')
       .select((eb) => ['device_labels.label_id', eb.fn.countAll<number>().as('n')])
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))
       .groupBy('device_labels.label_id')

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
+import type { Catalogue } from '../device/index.ts';
 
 /**
  * Turns device connection events into `act` events on the bus: online/offline from `state`
@@ -12,7 +11,7 @@ import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
  */
 export class DeviceActs {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly catalogue: Pick<Catalogue, 'deviceBySn'>,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -50,11 +49,7 @@ export class DeviceActs {
     },
   ): Promise<void> {
     try {
-      const d = await this.db
-        .selectFrom('devices')
-        .select(['id', 'team_id', 'config_version', 'template_id', 'sync_state'])
-        .where('sn', '=', sn)
-        .executeTakeFirst();
+      const d = await this.catalogue.deviceBySn(sn);
       if (!d || d.team_id === null) return;
       this.bus.publish('device.act', {
         teamId: d.team_id,

@@ -1,26 +1,20 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import type { Catalogue } from '../device/index.ts';
 import type { HistoryStore, LastValueRow } from '../history-store/index.ts';
 
-/** Reads of the live views: devices in scope with their tags in monitor order, last values (history store). */
+/** Reads of the live views: devices in scope with their tags in monitor order (the catalogue), last values (history store). */
 export class LiveRepo {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly catalogue: Pick<Catalogue, 'devicesInScope' | 'tags'>,
     private readonly store: HistoryStore,
   ) {}
 
   /** The devices among `ids` in the scope, with their tag ids in order (template tags, then points). */
   async devicesWithTags(scope: DataScope, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    const devices = await this.db
-      .selectFrom('devices')
-      .select(['id', 'online'])
-      .where('id', 'in', ids)
-      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
-      .execute();
+    const devices = await this.catalogue.devicesInScope(scope, ids);
     // The device's tags in the monitor's order: template tags, then its own monitor points.
-    const tags = await this.store.deviceTags.ofDevices(devices.map((d) => d.id));
+    const tags = await this.catalogue.tags.ofDevices(devices.map((d) => d.id));
     return devices.map((d) => ({
       id: d.id,
       online: d.online,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 /** Reads of the effective-access view (Kysely only). */
 export class MemberAccessRepo {
@@ -15,7 +16,7 @@ export class MemberAccessRepo {
     page: { offset: number; limit: number },
   ) {
     let q = this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .$call((b) => whereInScope(b, member, 'devices', 'devices.team_id', 'devices.id'))
       .$call((b) => whereInScope(b, caller, 'devices', 'devices.team_id', 'devices.id'));
     if (search) {

@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { Database, User } from '../../db/database.ts';
 import { likePattern } from '../../lib/sql-like.ts';
+import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -200,14 +201,14 @@ export class MemberRepo {
     const [devices, templates, members] = await Promise.all([
       count(
         db
-          .selectFrom('devices')
+          .selectFrom(catalogueDevices(this.db).as('devices'))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('team_id', '=', teamId)
           .executeTakeFirst(),
       ),
       count(
         db
-          .selectFrom('templates')
+          .selectFrom(catalogueTemplates(this.db).as('templates'))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('team_id', '=', teamId)
           .executeTakeFirst(),

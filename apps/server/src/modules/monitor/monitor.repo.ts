@@ -1,34 +1,21 @@
 import { MONITOR_TAG_ID_BASE } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MonitorPointsTable } from '../../db/database.ts';
-import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import type { Catalogue } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** SQL of the data monitor: the device in scope, its points. */
+/** SQL of the data monitor: its points (the device in scope is the catalogue's). */
 export class MonitorRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalogue: Pick<Catalogue, 'device' | 'deviceById'>,
+  ) {}
 
-  /** The bound device `id` when it is in the scope, with its template's name. */
+  /** The bound device `id` when it is in the scope, with its template's name (the catalogue's). */
   device(scope: DataScope, id: number, db: Db = this.db) {
-    return db
-      .selectFrom('devices')
-      .leftJoin('templates', 'templates.id', 'devices.template_id')
-      .select([
-        'devices.id',
-        'devices.team_id',
-        'devices.name',
-        'devices.template_id',
-        'templates.name as template_name',
-        'devices.online',
-        'devices.sync_state',
-        'devices.config_version',
-        'devices.acked_version',
-        'devices.tag_limit',
-      ])
-      .where('devices.id', '=', id)
-      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
-      .executeTakeFirst();
+    return this.catalogue.device(scope, id, db);
   }
 
   /** Inserts points and gives each its tag id (MONITOR_TAG_ID_BASE + id); returns their ids in order. */
@@ -89,11 +76,8 @@ export class MonitorRepo {
   }
 
   async configVersion(deviceId: number, db: Db): Promise<number> {
-    const row = await db
-      .selectFrom('devices')
-      .select('config_version')
-      .where('id', '=', deviceId)
-      .executeTakeFirstOrThrow();
-    return row.config_version;
+    const device = await this.catalogue.deviceById(deviceId, db);
+    if (!device) throw new Error(`no device ${deviceId}`);
+    return device.config_version;
   }
 }

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DeviceTag, DeviceTagReads } from '../history-store/index.ts';
+import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
 
 type Fields = Omit<MonitorAddBodyParsed, 'id'>;

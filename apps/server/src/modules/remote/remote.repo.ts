@@ -2,6 +2,7 @@ import type { RemoteEndReason } from '@hmi/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, RemoteSessionsTable } from '../../db/database.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 export type SessionRow = Selectable<RemoteSessionsTable>;
 
@@ -24,7 +25,7 @@ export class RemoteRepo {
   /** A bound device of the scope (undefined: not bound, another team's, out of scope). */
   device(scope: DataScope, id: number) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'sn', 'team_id', 'name', 'online', 'firmware', 'vnc', 'bound_at'])
       .where('id', '=', id)
       .where('team_id', 'is not', null)
@@ -38,7 +39,7 @@ export class RemoteRepo {
   ): Promise<Map<number, { teamId: number | null; boundAt: number | null }>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'team_id', 'bound_at'])
       .where('id', 'in', ids)
       .execute();
@@ -49,7 +50,7 @@ export class RemoteRepo {
   async devicesInScope(scope: DataScope, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select('id')
       .where('id', 'in', ids)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
@@ -60,7 +61,7 @@ export class RemoteRepo {
   /** The scope's bound devices, for the DIACom app. */
   listDevices(scope: DataScope) {
     return this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select(['id', 'sn', 'name', 'online', 'firmware', 'vnc'])
       .where('team_id', 'is not', null)
       .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))

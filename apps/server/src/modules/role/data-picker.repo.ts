@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database, GrantKind } from '../../db/database.ts';
 import { inScope, whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
+import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 
 /** Whose grants a picker marks: a role's, or a member's own. */
 export type GrantHolder = { roleId: number } | { userId: number; teamId: number };
@@ -41,7 +42,7 @@ export class DataPickerRepo {
     page: { offset: number; limit: number },
   ) {
     let q = this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .$call((b) => whereInScope(b, scope, 'devices', 'devices.team_id', 'devices.id'));
     if (opts.search) {
       const pattern = likePattern(opts.search);
@@ -91,7 +92,7 @@ export class DataPickerRepo {
   /** The caller's templates, marked when the holder grants them. */
   async templates(scope: DataScope, holder: GrantHolder) {
     const rows = await this.db
-      .selectFrom('templates')
+      .selectFrom(catalogueTemplates(this.db).as('templates'))
       .where(inScope(scope, 'templates', 'templates.team_id', 'templates.id'))
       .select(['templates.id', 'templates.name'])
       .select((eb) => heldBy(holder, 'template', 'templates.id')(eb as never).as('granted'))

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { wholeTeam, type DataScope, type ScopeHolder, type ScopeLoader } from '../../lib/data-scope.ts';
+import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 
 interface ScopeRow {
   user_id: number;
@@ -67,6 +68,9 @@ export class DataScopeRepo implements ScopeLoader {
     db: Kysely<Database> | Transaction<Database>,
   ): Promise<ScopeRow[]> {
     const users = ids(userIds);
+    // The catalogue's devices and templates (modules/device), as subqueries both engines fold in.
+    const devices = catalogueDevices(db);
+    const templates = catalogueTemplates(db);
     const result = await sql<ScopeRow>`
       with recursive
       seeds(user_id, id) as (
@@ -94,13 +98,13 @@ export class DataScopeRepo implements ScopeLoader {
       select user_id, 'group' as kind, id from granted
       union all
       select p.user_id, 'device' as kind, d.id from granted p
-        join devices d on d.group_id = p.id and d.team_id = ${teamId}
+        join (${devices}) d on d.group_id = p.id and d.team_id = ${teamId}
       union all
       select x.user_id, 'device' as kind, d.id from direct x
-        join devices d on d.id = x.id and d.team_id = ${teamId} where x.kind = 'device'
+        join (${devices}) d on d.id = x.id and d.team_id = ${teamId} where x.kind = 'device'
       union all
       select x.user_id, 'template' as kind, t.id from direct x
-        join templates t on t.id = x.id and t.team_id = ${teamId} where x.kind = 'template'
+        join (${templates}) t on t.id = x.id and t.team_id = ${teamId} where x.kind = 'template'
       union all
       select x.user_id, 'project' as kind, x.id from direct x where x.kind = 'project'
       union all

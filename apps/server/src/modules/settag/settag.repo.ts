@@ -1,26 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
-import type { HistoryStore } from '../history-store/index.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import type { Catalogue } from '../device/index.ts';
 
-/** Reads of tag writes: the device and tag to check (the last values and the write log are the history store's). */
+/** Reads of tag writes: the device and tag to check, from the device catalogue (the last values and the write log are the history store's). */
 export class SettagRepo {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly store: HistoryStore,
-  ) {}
+  constructor(private readonly catalogue: Pick<Catalogue, 'device' | 'tags'>) {}
 
   device(scope: DataScope, id: number) {
-    return this.db
-      .selectFrom('devices')
-      .select(['id', 'sn', 'team_id', 'online', 'sync_state', 'template_id'])
-      .where('id', '=', id)
-      .$call((q) => whereInScope(q, scope, 'devices', 'devices.team_id', 'devices.id'))
-      .executeTakeFirst();
+    return this.catalogue.device(scope, id);
   }
 
   /** One of the device's tags (a template tag or a monitor point), undefined when it has none such. */
   async tag(deviceId: number, tagId: number) {
-    return (await this.store.deviceTags.ofDevice(deviceId)).find((t) => t.id === tagId);
+    return (await this.catalogue.tags.ofDevice(deviceId)).find((t) => t.id === tagId);
   }
 }

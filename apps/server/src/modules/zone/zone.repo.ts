@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Zone } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
+import { catalogueDevices } from '../device/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -82,7 +83,7 @@ export class ZoneRepo {
   async deviceCounts(scope: DataScope): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('device_zones')
-      .innerJoin('devices', (j) =>
+      .innerJoin(catalogueDevices(this.db).as('devices'), (j) =>
         j
           .onRef('devices.id', '=', 'device_zones.device_id')
           .onRef('devices.team_id', '=', 'device_zones.team_id'),
@@ -100,7 +101,7 @@ export class ZoneRepo {
     return db
       .selectFrom('device_zones')
       .innerJoin('zones', 'zones.id', 'device_zones.zone_id')
-      .innerJoin('devices', (j) =>
+      .innerJoin(catalogueDevices(this.db).as('devices'), (j) =>
         j
           .onRef('devices.id', '=', 'device_zones.device_id')
           .onRef('devices.team_id', '=', 'device_zones.team_id'),
@@ -116,7 +117,7 @@ export class ZoneRepo {
   async zoneOf(deviceId: number): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('device_zones')
-      .innerJoin('devices', (j) =>
+      .innerJoin(catalogueDevices(this.db).as('devices'), (j) =>
         j
           .onRef('devices.id', '=', 'device_zones.device_id')
           .onRef('devices.team_id', '=', 'device_zones.team_id'),
@@ -143,7 +144,7 @@ export class ZoneRepo {
   /** The ids among `ids` that are devices in the scope. */
   async devicesInScope(scope: DataScope, ids: readonly number[]): Promise<Set<number>> {
     const rows = await this.db
-      .selectFrom('devices')
+      .selectFrom(catalogueDevices(this.db).as('devices'))
       .select('id')
       .where('id', 'in', [...ids])
       .where(inScope(scope, 'devices', 'devices.team_id', 'devices.id'))

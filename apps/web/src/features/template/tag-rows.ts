@@ -1,16 +1,16 @@
-import { Limits, ReadWriteType, TagDataType, type TemplateTag, type TemplateTagInput } from '@hmi/domain';
+import {
+  Limits,
+  ReadWriteType,
+  TagDataType,
+  type TagFields,
+  type TemplateTag,
+  type TemplateTagInput,
+} from '@hmi/domain';
 
-/** A row of the tags editor: the tag plus a stable key for React (new rows have no id yet). */
-export interface TagRow {
+/** A row of the tags editor: the tag (its fields as the domain declares them) plus a stable key for React (new rows have no id yet). */
+export interface TagRow extends TagFields {
   key: string;
   id?: number;
-  name: string;
-  data_type: number;
-  rw: number;
-  address: string;
-  unit: string;
-  decimals: number;
-  description: string;
 }
 
 export type TagField = 'name' | 'decimals';

@@ -1,3 +1,4 @@
+import type { TagFields } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
@@ -7,15 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type TemplateWithCounts = Template & { device_count: number; tag_count: number };
 
-export interface TagValues {
-  name: string;
-  data_type: number;
-  rw: number;
-  address: string;
-  unit: string;
-  decimals: number;
-  description: string;
-}
+/** A tag's fields as stored (the domain's one declaration of a tag's shape). */
+export type TagValues = TagFields;
 
 /** Single-device templates and their tags (Kysely only). */
 export class TemplateRepo {

@@ -8,7 +8,7 @@ import {
   grantData,
   setTemplateLimit,
   startDeviceTestServer,
-} from '../device/device-test-factories.ts';
+} from './device-test-factories.ts';
 
 let server: TestServer;
 let main: Awaited<ReturnType<typeof createActiveUser>>;

@@ -1,19 +1,15 @@
+import type { TemplateTag } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MonitorPointsTable } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** One tag of a device as every consumer needs it: config, ingest checks, live pages, writes. */
-export interface DeviceTag {
-  id: number;
-  name: string;
-  data_type: number;
-  rw: number;
-  address: string;
-  unit: string;
-  decimals: number;
-  description: string;
+/**
+ * One tag of a device as every consumer needs it (config, ingest checks, live pages, writes): the
+ * domain's tag fields and the tag id, plus the monitor point behind it.
+ */
+export interface DeviceTag extends TemplateTag {
   /** null for a template tag. */
   point: Selectable<MonitorPointsTable> | null;
 }
@@ -22,7 +18,7 @@ export interface DeviceTag {
  * The tags of devices: their template's tags in template order, then their own monitor points
  * in the order they were added (monitor.api.ts). This is the one definition of "the device's
  * tags": the config publisher, ingest, live pages, tag writes, history and alarms use it
- * (through `HistoryStore.deviceTags`).
+ * (through `Catalogue.tags`, modules/device/index.ts).
  */
 export class DeviceTagsRepo {
   constructor(private readonly db: Kysely<Database>) {}
