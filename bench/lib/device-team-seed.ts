@@ -6,7 +6,7 @@
  */
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
-import type { DevicesTable } from '../../apps/server/src/db/database.ts';
+import type { DevicesTable } from '../../apps/server/src/db/tables/catalogue.ts';
 import { hashDeviceSecret } from '../../apps/server/src/plugins/mqtt/device-secret.ts';
 import { createSignedInMain, type BenchServer } from './bench-server.ts';
 

@@ -8,7 +8,8 @@ import {
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertValid } from '../../lib/validate.ts';

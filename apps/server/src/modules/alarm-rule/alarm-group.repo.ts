@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AlarmGroupsTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { AlarmGroupsTable } from '../../db/tables/alarms.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type AlarmGroupRow = Selectable<AlarmGroupsTable>;

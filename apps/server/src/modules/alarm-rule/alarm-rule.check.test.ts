@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TemplateTagRow } from '../../db/database.ts';
+import type { TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { checkRuleNumbers } from './alarm-rule.check.ts';
 import { rowsInvalid, translate } from './alarm-rule.errors.ts';
 import { checkSheetRow } from './alarm-rule.import.ts';

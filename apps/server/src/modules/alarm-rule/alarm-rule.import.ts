@@ -10,7 +10,7 @@ import {
   type AlarmLevel,
   type AlarmType,
 } from '@hmi/domain';
-import type { TemplateTagRow } from '../../db/database.ts';
+import type { TemplateTagRow } from '../../db/tables/catalogue.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TemplateService } from '../device/index.ts';
 import type { AlarmGroupRepo } from './alarm-group.repo.ts';

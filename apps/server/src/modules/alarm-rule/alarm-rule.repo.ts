@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
-import type { AlarmRulesTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { AlarmRulesTable } from '../../db/tables/alarms.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 import { catalogueTemplateTags } from '../device/index.ts';
 

@@ -10,7 +10,8 @@ import {
   type AlarmRuleListQueryParsed,
 } from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Template, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { TemplateService } from '../device/index.ts';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import type { TemplateTagRow } from '../../db/database.ts';
+import type { TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import { buildAlarmTemplate, sheetBytes, uploadSheet } from './alarm-rule-test-helpers.ts';
 import { AlarmInputError } from './alarm-rule.errors.ts';

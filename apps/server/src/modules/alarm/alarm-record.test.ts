@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmRecordsTable } from '../../db/database.ts';
+import type { AlarmRecordsTable } from '../../db/tables/alarms.ts';
 import { dataEvent } from '../history-store/index.ts';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';

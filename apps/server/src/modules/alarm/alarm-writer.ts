@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, MessagesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MessagesTable } from '../../db/tables/messages.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from './alarm.events.ts';

@@ -1,6 +1,8 @@
 import type { AlarmRecord } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { AlarmRecordsTable, Database, MessagesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { AlarmRecordsTable } from '../../db/tables/alarms.ts';
+import type { MessagesTable } from '../../db/tables/messages.ts';
 import { isInScope, type DataScope, type ScopeLoader } from '../../lib/data-scope.ts';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
 import { catalogueDevices, catalogueTemplateTags } from '../device/index.ts';

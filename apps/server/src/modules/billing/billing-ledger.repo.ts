@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, RechargeRecordsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { RechargeRecordsTable } from '../../db/tables/billing.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { catalogueDevices, catalogueTemplateTags } from '../device/index.ts';
 

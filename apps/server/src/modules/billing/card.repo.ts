@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Card, CardBatch, CardBatchesTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Card, CardBatch, CardBatchesTable } from '../../db/tables/billing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,7 +9,8 @@ import {
 } from '@hmi/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
-import type { Database, DeviceTrafficTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { DeviceTrafficTable } from '../../db/tables/billing.ts';
 import { cardStatus } from './billing-present.ts';
 import type { DeviceCard, TrafficRepo } from './traffic.repo.ts';
 

@@ -9,7 +9,8 @@ import type {
 } from '@hmi/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AlarmRulesTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { AlarmRulesTable } from '../../db/tables/alarms.ts';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
 import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
 import { bumpConfigVersions, catalogueDevices } from '../device/index.ts';

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, DeviceGroup } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { DeviceGroup } from '../../db/tables/device-organisation.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import type { GroupRecordRow } from './group-tree.ts';
 import { catalogueDevices } from '../device/index.ts';

@@ -9,7 +9,8 @@ import {
   type GroupTreeNode,
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
-import type { Database, DeviceGroup } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { DeviceGroup } from '../../db/tables/device-organisation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';

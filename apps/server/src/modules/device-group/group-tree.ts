@@ -1,4 +1,4 @@
-import type { DeviceGroup } from '../../db/database.ts';
+import type { DeviceGroup } from '../../db/tables/device-organisation.ts';
 
 /** A group of a team's tree, as paths and subtrees need it. */
 export type GroupRecordRow = Pick<DeviceGroup, 'id' | 'parent_id' | 'name'>;

@@ -1,5 +1,6 @@
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
-import type { Database, Device, TemplateTagRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Device, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import type { DeviceTag, DeviceTagsRepo } from './device-tags.repo.ts';
 import type { DeviceRepo, DeviceRow } from './device.repo.ts';

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, DevicesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { DevicesTable } from '../../db/tables/catalogue.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,7 @@
 import type { TemplateTag } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, MonitorPointsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MonitorPointsTable } from '../../db/tables/monitor.ts';
 import type { Selectable } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;

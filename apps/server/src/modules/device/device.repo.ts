@@ -6,7 +6,8 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { Database, Device, DevicesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Device, DevicesTable } from '../../db/tables/catalogue.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 

@@ -1,5 +1,5 @@
 import type { TemplateItem, TemplateTag } from '@hmi/domain';
-import type { TemplateTagRow } from '../../db/database.ts';
+import type { TemplateTagRow } from '../../db/tables/catalogue.ts';
 import type { TemplateWithCounts } from './template.repo.ts';
 
 /** A template as lists and details show it; `locked`: beyond the team's allowance (billing). */

@@ -1,6 +1,7 @@
 import type { TagFields } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Template, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 

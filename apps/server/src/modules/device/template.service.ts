@@ -9,7 +9,8 @@ import {
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database, Template, TemplateTagRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Template, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';

@@ -32,7 +32,7 @@
  * 1 in 2^32 chance; the second would be taken for a duplicate.)
  */
 
-import type { FrameData } from '../../db/database.ts';
+import type { FrameData } from '../../db/tables/columns.ts';
 
 export type { FrameData };
 

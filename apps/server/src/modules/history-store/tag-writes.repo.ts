@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, TagWritesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { TagWritesTable } from '../../db/tables/history.ts';
 
 /** The log of tag writes from the console (`tag_writes`): each write and its outcome. */
 export class TagWritesRepo {

@@ -1,6 +1,8 @@
 import { Limits } from '@hmi/domain';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
-import type { Database, Invitation, InvitationState, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
+import type { Invitation, InvitationState } from '../../db/tables/team-access.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

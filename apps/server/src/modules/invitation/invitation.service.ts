@@ -16,7 +16,9 @@ import {
   type MyInvitationQueryParsed,
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, InvitationState, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
+import type { InvitationState } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, LabelsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { LabelsTable } from '../../db/tables/device-organisation.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { catalogueDevices } from '../device/index.ts';
 

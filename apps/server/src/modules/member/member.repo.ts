@@ -6,7 +6,8 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import type { Database, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 

@@ -11,7 +11,9 @@ import {
   type MemberListReply,
 } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, GrantKind, Role, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
+import type { GrantKind, Role } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataKind } from '../../lib/data-scope.ts';

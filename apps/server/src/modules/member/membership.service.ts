@@ -1,6 +1,7 @@
 import { ErrorCode } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { MemberGrantRecords, TeamAccessEvent } from '../role/index.ts';

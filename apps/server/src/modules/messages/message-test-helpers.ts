@@ -1,4 +1,4 @@
-import type { MessageKind } from '../../db/database.ts';
+import type { MessageKind } from '../../db/tables/messages.ts';
 import { DEFAULT_PASSWORD, login, uniqueEmail } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { hashPassword } from '../../lib/password.ts';

@@ -1,6 +1,7 @@
 import { AlarmRecordState } from '@hmi/domain';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database, MessageKind } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MessageKind } from '../../db/tables/messages.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 

@@ -12,7 +12,8 @@ import {
   type MessageSetReadBody,
 } from '@hmi/domain';
 import type { Transaction } from 'kysely';
-import type { Database, MessageKind } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MessageKind } from '../../db/tables/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';

@@ -1,6 +1,7 @@
 import { MONITOR_TAG_ID_BASE } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, MonitorPointsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MonitorPointsTable } from '../../db/tables/monitor.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import type { Catalogue } from '../device/index.ts';
 

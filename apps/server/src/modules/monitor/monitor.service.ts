@@ -19,7 +19,8 @@ import {
   type MonitorTag,
 } from '@hmi/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, MonitorPointsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MonitorPointsTable } from '../../db/tables/monitor.ts';
 import type { DeviceConfigPublisher } from '../device-connection/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';

@@ -9,7 +9,8 @@ import {
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database, User } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';

@@ -1,6 +1,7 @@
 import type { RemoteEndReason } from '@hmi/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, RemoteSessionsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { RemoteSessionsTable } from '../../db/tables/remote.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { catalogueDevices } from '../device/index.ts';
 

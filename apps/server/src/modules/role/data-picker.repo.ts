@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Database, GrantKind } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { GrantKind } from '../../db/tables/team-access.ts';
 import { inScope, whereInScope, type DataScope } from '../../lib/data-scope.ts';
 import { likePattern } from '../../lib/sql-like.ts';
 import { catalogueDevices, catalogueTemplates } from '../device/index.ts';

@@ -1,5 +1,6 @@
 import { ErrorCode, Perm, validateRolePermissions, type DataGrants, type Region } from '@hmi/domain';
-import type { GrantKind, Role, User } from '../../db/database.ts';
+import type { User } from '../../db/tables/accounts.ts';
+import type { GrantKind, Role } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataKind, ScopeLoader } from '../../lib/data-scope.ts';

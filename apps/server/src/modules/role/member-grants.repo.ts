@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, GrantKind, MemberGrantsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { GrantKind, MemberGrantsTable } from '../../db/tables/team-access.ts';
 import { emptyGrants, type GrantLists } from './role.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

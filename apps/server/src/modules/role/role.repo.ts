@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, GrantKind, Role } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { GrantKind, Role } from '../../db/tables/team-access.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -11,7 +11,8 @@ import {
   type RoleSummary,
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
-import type { Database, GrantKind, Role } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { GrantKind, Role } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataKind } from '../../lib/data-scope.ts';

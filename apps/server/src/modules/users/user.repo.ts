@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewUser, User, UserUpdate } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { NewUser, User, UserUpdate } from '../../db/tables/accounts.ts';
 import type { LoginName } from './login-name.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

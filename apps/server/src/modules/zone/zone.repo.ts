@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, Zone } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Zone } from '../../db/tables/team-access.ts';
 import { inScope, type DataScope } from '../../lib/data-scope.ts';
 import { catalogueDevices } from '../device/index.ts';
 

@@ -10,7 +10,8 @@ import {
   type ZoneListReply,
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
-import type { Database, Zone } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Zone } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataScope } from '../../lib/data-scope.ts';

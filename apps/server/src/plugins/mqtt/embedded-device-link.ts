@@ -1,65 +1,28 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createNetServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { createWebSocketStream, type WebSocket } from 'ws';
-import { decodeDevicePayload, deviceTopicPrefix, isSerialNumber } from '@hmi/domain';
+import { deviceTopicPrefix, isSerialNumber } from '@hmi/domain';
 import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './broker-limits.ts';
-import type { RateLimit } from './connect-rate-limiter.ts';
-import { authorizeDevicePublish, authorizeDeviceSubscribe } from './device-acl.ts';
+import { authorizeDeviceSubscribe } from './device-acl.ts';
 import {
   ConnackCode,
   DEFAULT_AUTH_FAILURE_LIMIT,
   DEFAULT_RECONNECT_LIMIT,
   DeviceAdmission,
 } from './device-admission.ts';
-import {
-  MqttDeviceLink,
-  type DeviceDisconnectEvent,
-  type DeviceMessage,
-  type Transport,
-} from './device-link.ts';
-import type { DeviceRegistry } from './device-registry.ts';
+import { MqttDeviceLink, type DeviceDisconnectEvent, type Transport } from './device-link.ts';
+import type { EmbeddedDeviceLinkOptions } from './embedded-device-link-options.ts';
+import { EmbeddedPublishGate, asError } from './embedded-publish-gate.ts';
+import { listenOn } from './mqtt-listener.ts';
 import { PacketGuard } from './packet-guard.ts';
 import { grantAtMostQos1 } from './subscribe-qos.ts';
 
-export interface EmbeddedDeviceLinkOptions {
-  registry: DeviceRegistry;
-  /** MQTT over TCP (MQTT_PORT); 0 picks a free port; null listens on no TCP port. */
-  port: number | null;
-  /** Bind address of the TCP and TLS listeners. */
-  host?: string;
-  /** MQTT over TLS (MQTT_TLS_PORT with MQTT_TLS_CERT and MQTT_TLS_KEY, PEM contents). */
-  tls?: { port: number; cert: string | Buffer; key: string | Buffer } | undefined;
-  /** Trust on first use: an unknown SN registers itself with the secret it presents (DEVICE_AUTO_REGISTER). */
-  autoRegister: boolean;
-  /** Successful connections per SN; over it the SN is refused for a while. Default 15 a minute, 5 minutes. */
-  reconnectLimit?: RateLimit;
-  /** Wrong secrets per SN and remote address. Default 10 a minute, 5 minutes. */
-  authFailureLimit?: RateLimit;
-  /** A message handler that has not settled by then counts as failed. Default 30 s. */
-  ackTimeoutMs?: number;
-  /** Packet sizes, the unauthenticated time, and what unbound devices may register and keep. */
-  limits?: Partial<BrokerLimits>;
-  /** Clock, injectable for the rate limits. */
-  now?: () => number;
-}
-
-/** Thrown by start() when a listener port is taken; names the setting to change. */
-export class MqttPortInUseError extends Error {
-  override name = 'MqttPortInUseError';
-  constructor(
-    readonly setting: string,
-    readonly port: number,
-  ) {
-    super(
-      `${setting}=${port}: the port is already in use (another MQTT broker, such as Mosquitto, may be listening). ` +
-        `Set ${setting} to a free port, or set MQTT_URL to use that broker instead of the embedded one.`,
-    );
-  }
-}
+export type { EmbeddedDeviceLinkOptions } from './embedded-device-link-options.ts';
+export { MqttPortInUseError } from './mqtt-listener.ts';
 
 interface ConnectionInfo {
   transport: Transport;
@@ -98,6 +61,7 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
   private readonly admission: DeviceAdmission;
   private readonly limits: BrokerLimits;
   private readonly now: () => number;
+  private readonly publishGate: EmbeddedPublishGate;
   private mqttPort: number | null = null;
   private mqttsPort: number | null = null;
 
@@ -112,6 +76,14 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
       authFailureLimit: options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT,
       autoRegisterLimit: this.limits.autoRegisterLimit,
       now: this.now,
+    });
+    this.publishGate = new EmbeddedPublishGate({
+      listeners: this.listeners,
+      registry: options.registry,
+      unboundStateBytes: this.limits.unboundStateBytes,
+      now: this.now,
+      isSuperseded: (client) => this.isSuperseded(client),
+      refuse: (client, action, reason, topic) => this.refuse(client, action, reason, topic),
     });
     this.refuseConnection = this.refuseConnection.bind(this);
   }
@@ -153,7 +125,7 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
           },
         );
       },
-      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
+      authorizePublish: (client, packet, done) => this.publishGate.authorize(client, packet, done),
       authorizeSubscribe: (client, sub, done) => {
         const decision = authorizeDeviceSubscribe(client.id, sub.topic);
         if (!decision.ok) {
@@ -289,20 +261,9 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
   }
 
   private listen(server: Server, port: number, host: string | undefined, setting: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (err: NodeJS.ErrnoException) => {
-        server.off('listening', onListening);
-        reject(err.code === 'EADDRINUSE' ? new MqttPortInUseError(setting, port) : err);
-      };
-      const onListening = () => {
-        server.off('error', onError);
-        server.on('error', (err) => this.listeners.emit('error', err));
-        this.servers.push(server);
-        resolve((server.address() as AddressInfo).port);
-      };
-      server.once('error', onError);
-      server.once('listening', onListening);
-      server.listen(port, host);
+    return listenOn(server, port, host, setting, () => {
+      server.on('error', (err) => this.listeners.emit('error', err));
+      this.servers.push(server);
     });
   }
 
@@ -361,86 +322,8 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
     const latest = this.latest.get(client.id);
     return latest !== undefined && latest !== client && !latest.closed;
   }
-
-  private authorizePublish(
-    client: Client | null,
-    packet: PublishPacket,
-    done: (error?: Error | null) => void,
-  ): void {
-    // Wills left by another broker instance have no client; this broker shares no persistence.
-    if (!client) return done(new Error('no client'));
-    const sn = client.id;
-    // aedes calls this for the Last Will after it marked the client closed.
-    const will = client.closed;
-    if (will && this.isSuperseded(client)) return done(new Error('superseded by a newer connection'));
-    const decision = authorizeDevicePublish(sn, packet.topic, packet.retain);
-    if (!decision.ok) {
-      this.refuse(client, will ? 'will' : 'publish', decision.reason, packet.topic);
-      // MQTT 3.1.1 cannot refuse a PUBLISH; aedes closes the connection on this error.
-      return done(new Error(decision.reason));
-    }
-    const channel = decision.value;
-    const decoded = decodeDevicePayload(channel, packet.payload);
-    if (!decoded.ok) {
-      // Acknowledge and drop: a poison message must not be redelivered forever.
-      this.listeners.emit('invalid', { sn, channel, error: decoded.error });
-      packet.retain = false;
-      return done(null);
-    }
-    const message = {
-      sn,
-      channel,
-      payload: decoded.payload,
-      will,
-      retained: packet.retain,
-      receivedAt: this.now(),
-    } as DeviceMessage;
-    if (packet.retain && packet.payload.length > this.limits.unboundStateBytes) {
-      // Only a state may be retained, and a large one is rare: only then is the binding looked up.
-      this.options.registry.isBound(sn).then(
-        (bound) => this.deliver(message, packet, bound, done),
-        (err: unknown) => {
-          this.listeners.emit('error', asError(err));
-          this.deliver(message, packet, false, done);
-        },
-      );
-      return;
-    }
-    this.deliver(message, packet, true, done);
-  }
-
-  /**
-   * Hands a message to the handlers and acknowledges it once they resolved. `mayRetain` false:
-   * the device is not bound to a team and its state is over unboundStateBytes; the state is
-   * processed all the same but not retained, so that self-registered SNs cannot park large
-   * payloads in the broker's memory.
-   */
-  private deliver(
-    message: DeviceMessage,
-    packet: PublishPacket,
-    mayRetain: boolean,
-    done: (error?: Error | null) => void,
-  ): void {
-    if (!mayRetain) packet.retain = message.retained = false;
-    const { sn, channel } = message;
-    this.listeners.dispatch(message).then(
-      () => done(null),
-      (err: unknown) => {
-        const error = asError(err);
-        this.listeners.emit(
-          'error',
-          new Error(`handling ${channel} of ${sn} failed: ${error.message}`, { cause: error }),
-        );
-        done(error); // no PUBACK; aedes closes the connection and the device redelivers
-      },
-    );
-  }
 }
 
 function authError(code: ConnackCode): AuthenticateError {
   return Object.assign(new Error('connection refused'), { returnCode: code }) as AuthenticateError;
-}
-
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
 }

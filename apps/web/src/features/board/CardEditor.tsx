@@ -157,22 +157,36 @@ export function CardEditor({ open, card, cards, newId, deviceName, tagName, onCa
           />
         </Form.Item>
         {draft.kind === 'indicator' ? (
-          <Form.Item label={t('editor.thresholds')} extra={t('editor.thresholdsHelp')}>
-            <Space wrap>
-              {thresholdKeys.map((k) => (
-                <InputNumber<number>
-                  key={k}
-                  value={draft.thresholds[k]}
-                  placeholder={t(`threshold.${k}`)}
-                  aria-label={t(`threshold.${k}`)}
-                  onChange={(v) => set({ thresholds: { ...draft.thresholds, [k]: v ?? null } })}
-                  style={{ width: 120 }}
-                />
-              ))}
-            </Space>
-          </Form.Item>
+          <ThresholdInputs value={draft.thresholds} onChange={(thresholds) => set({ thresholds })} />
         ) : null}
       </Form>
     </Modal>
+  );
+}
+
+/** An indicator's four thresholds (empty: none). */
+function ThresholdInputs({
+  value,
+  onChange,
+}: {
+  value: BoardThresholds;
+  onChange(value: BoardThresholds): void;
+}) {
+  const { t } = useTranslation('board');
+  return (
+    <Form.Item label={t('editor.thresholds')} extra={t('editor.thresholdsHelp')}>
+      <Space wrap>
+        {thresholdKeys.map((k) => (
+          <InputNumber<number>
+            key={k}
+            value={value[k]}
+            placeholder={t(`threshold.${k}`)}
+            aria-label={t(`threshold.${k}`)}
+            onChange={(v) => onChange({ ...value, [k]: v ?? null })}
+            style={{ width: 120 }}
+          />
+        ))}
+      </Space>
+    </Form.Item>
   );
 }

@@ -139,39 +139,7 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
           className="device-form"
           onFinish={() => void submit().catch(() => undefined)}
         >
-          {editing ? (
-            // Read-only: shown, not a form field (a field without a rule would read "optional").
-            <div className="device-form-readonly" data-testid="device-form-sn">
-              <div className="device-form-readonly-label">{t('field.sn')}</div>
-              <Typography.Text code copyable>
-                {device.sn}
-              </Typography.Text>
-            </div>
-          ) : (
-            <div className="device-form-pair">
-              <Form.Item
-                name="sn"
-                label={t('field.sn')}
-                rules={[
-                  { required: true, whitespace: true, message: t('form.snRequired') },
-                  { pattern: SN_PATTERN, message: t('form.snPattern') },
-                ]}
-                normalize={(v: string) => v.replace(/\s/g, '')}
-              >
-                <Input autoFocus autoComplete="off" spellCheck={false} maxLength={64} data-testid="bind-sn" />
-              </Form.Item>
-              <Form.Item
-                name="pin"
-                label={t('field.pin')}
-                rules={[
-                  { required: true, whitespace: true, message: t('form.pinRequired') },
-                  { min: 4, max: 128, message: t('form.pinLength') },
-                ]}
-              >
-                <Input.Password autoComplete="off" maxLength={128} data-testid="bind-pin" />
-              </Form.Item>
-            </div>
-          )}
+          <DeviceIdentityFields sn={device?.sn} />
           <Form.Item
             name="name"
             label={t('field.name')}
@@ -210,5 +178,43 @@ export function DeviceFormDialog({ open, device, onClose }: Props) {
         </Form>
       </div>
     </Modal>
+  );
+}
+
+/** Editing: the SN, read-only; binding: the SN and PIN fields. */
+function DeviceIdentityFields({ sn }: { sn: string | undefined }) {
+  const { t } = useTranslation('device');
+  return sn !== undefined ? (
+    // Read-only: shown, not a form field (a field without a rule would read "optional").
+    <div className="device-form-readonly" data-testid="device-form-sn">
+      <div className="device-form-readonly-label">{t('field.sn')}</div>
+      <Typography.Text code copyable>
+        {sn}
+      </Typography.Text>
+    </div>
+  ) : (
+    <div className="device-form-pair">
+      <Form.Item
+        name="sn"
+        label={t('field.sn')}
+        rules={[
+          { required: true, whitespace: true, message: t('form.snRequired') },
+          { pattern: SN_PATTERN, message: t('form.snPattern') },
+        ]}
+        normalize={(v: string) => v.replace(/\s/g, '')}
+      >
+        <Input autoFocus autoComplete="off" spellCheck={false} maxLength={64} data-testid="bind-sn" />
+      </Form.Item>
+      <Form.Item
+        name="pin"
+        label={t('field.pin')}
+        rules={[
+          { required: true, whitespace: true, message: t('form.pinRequired') },
+          { min: 4, max: 128, message: t('form.pinLength') },
+        ]}
+      >
+        <Input.Password autoComplete="off" maxLength={128} data-testid="bind-pin" />
+      </Form.Item>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { useThemeMode } from '../../shared/preferences/theme-mode-context.ts';
@@ -8,12 +7,9 @@ import { lineColumn, maxColumn, minColumn, type ChartData } from './history-seri
 import { chartLayout, plotData } from './chart-scales.ts';
 import { chartOptions } from './chart-options.ts';
 import { HistoryLegend, type LegendTag } from './HistoryLegend.tsx';
+import { panOnShiftDrag, tagsOfShape, useBoxSize, useChartColors, useUPlot } from './chart-hooks.ts';
 import 'uplot/dist/uPlot.min.css';
 import './history.css';
-
-/** uPlot arrives in its own chunk the first time a chart is drawn. */
-let uPlotModule: Promise<typeof uPlot> | undefined;
-const loadUPlot = () => (uPlotModule ??= import('uplot').then((m) => m.default));
 
 interface Props {
   data: ChartData | undefined;
@@ -44,13 +40,11 @@ interface Props {
 export function HistoryChart(props: Props) {
   const { data, tags, view, height, compact, onZoom, onPan, onPlotWidth, overlay, loading } = props;
   const { t } = useTranslation('history');
-  const { token } = theme.useToken();
   const { mode } = useThemeMode();
   const boxRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
-  const [lib, setLib] = useState<typeof uPlot | null>(null);
-  const [width, setWidth] = useState(0);
-  const [boxHeight, setBoxHeight] = useState(0);
+  const lib = useUPlot();
+  const { width, height: boxHeight } = useBoxSize(boxRef);
   const fill = height === 'fill';
   const plotHeight = fill ? boxHeight : height;
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
@@ -62,63 +56,19 @@ export function HistoryChart(props: Props) {
     live.current = { onZoom, onPan, onPlotWidth, view };
   });
 
-  useEffect(() => {
-    let alive = true;
-    void loadUPlot().then((m) => alive && setLib(() => m));
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const ro = new ResizeObserver((entries) => {
-      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
-      const h = Math.floor(entries[0]?.contentRect.height ?? 0);
-      setWidth((prev) => (prev === w ? prev : w));
-      setBoxHeight((prev) => (prev === h ? prev : h));
-    });
-    ro.observe(box);
-    return () => ro.disconnect();
-  }, []);
-
   // What makes a new chart: the tags (series, scales by unit, path styles), the theme's colours
   // and the number of axes the width allows.
   const shapeKey = JSON.stringify(tags.map((tg) => [tg.id, tg.dataType, tg.unit]));
-  const layout = useMemo(
-    () =>
-      chartLayout(
-        (JSON.parse(shapeKey) as [number, number, string][]).map(([id, dataType, unit]) => ({
-          id,
-          dataType,
-          unit,
-        })),
-      ),
-    [shapeKey],
-  );
+  const layout = useMemo(() => chartLayout(tagsOfShape(shapeKey)), [shapeKey]);
   // Each axis group's magnitude factor, set with the data the labels belong to.
   const factors = useRef<readonly number[]>([]);
-  const colors = useMemo(
-    () => ({
-      axis: token.colorTextSecondary,
-      grid: token.colorBorderSecondary,
-      font: `12px ${token.fontFamily}`,
-      labelFont: `11px ${token.fontFamily}`,
-      cursor: token.colorTextTertiary,
-    }),
-    [token.colorTextSecondary, token.colorBorderSecondary, token.fontFamily, token.colorTextTertiary],
-  );
+  const colors = useChartColors();
 
   useEffect(() => {
     const box = boxRef.current;
     if (!lib || !box || width <= 0 || plotHeight <= 0) return;
     const shaped = chartOptions({
-      tags: (JSON.parse(shapeKey) as [number, number, string][]).map(([id, dataType, unit]) => ({
-        id,
-        dataType,
-        unit,
-      })),
+      tags: tagsOfShape(shapeKey),
       layout,
       theme: { mode, ...colors },
       compact,
@@ -155,33 +105,9 @@ export function HistoryChart(props: Props) {
     plotRef.current = u;
     live.current.onPlotWidth(u.bbox.width / devicePixelRatio);
 
-    // Shift + drag pans (a plain drag selects a window to zoom into).
-    const over = u.over;
-    const onDown = (e: MouseEvent) => {
-      if (!e.shiftKey || e.button !== 0) return;
-      e.stopPropagation();
-      e.preventDefault();
-      const start = e.clientX;
-      const base = live.current.view;
-      const span = base.to - base.from;
-      const plotPx = u.bbox.width / devicePixelRatio;
-      let moved = base;
-      const onMove = (ev: MouseEvent) => {
-        const dt = ((ev.clientX - start) / plotPx) * span;
-        moved = { from: Math.round(base.from - dt), to: Math.round(base.to - dt) };
-        u.setScale('x', { min: moved.from, max: moved.to });
-      };
-      const onUp = () => {
-        window.removeEventListener('mousemove', onMove);
-        window.removeEventListener('mouseup', onUp);
-        if (moved !== base) live.current.onPan(moved);
-      };
-      window.addEventListener('mousemove', onMove);
-      window.addEventListener('mouseup', onUp);
-    };
-    over.addEventListener('mousedown', onDown, { capture: true });
+    const stopPanning = panOnShiftDrag(u, live);
     return () => {
-      over.removeEventListener('mousedown', onDown, { capture: true });
+      stopPanning();
       u.destroy();
       plotRef.current = null;
     };

@@ -116,17 +116,7 @@ export function MonitorTable(props: Props) {
           key: 'config',
           title: t('column.config'),
           width: 110,
-          render: (_: unknown, r) => (
-            <Tooltip title={t(`config.${r.config_status}Hint`)}>
-              <Tag
-                color={r.config_status === 'match' ? 'success' : 'warning'}
-                data-testid={`config-${r.name}`}
-                data-status={r.config_status}
-              >
-                {t(`config.${r.config_status}`)}
-              </Tag>
-            </Tooltip>
-          ),
+          render: (_: unknown, r) => <ConfigCell tag={r} />,
         },
       );
     }
@@ -137,47 +127,13 @@ export function MonitorTable(props: Props) {
       width: compact ? 60 : 130,
       align: 'right',
       render: (_: unknown, r) => (
-        <Space size={0}>
-          {isWritable(r.rw) && (
-            <Tooltip title={t('action.write')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<FormOutlined />}
-                aria-label={t('action.write')}
-                onClick={() => props.onWrite(r)}
-                data-testid={`write-${r.name}`}
-              >
-                {compact ? null : t('action.write')}
-              </Button>
-            </Tooltip>
-          )}
-          {!compact && r.source === 'point' && (
-            <>
-              <Tooltip title={t('action.edit')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('action.edit')}
-                  onClick={() => props.onEdit(r)}
-                  data-testid={`edit-${r.name}`}
-                />
-              </Tooltip>
-              <Tooltip title={t('action.delete')}>
-                <Button
-                  type="text"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('action.delete')}
-                  onClick={() => props.onDelete(r)}
-                  data-testid={`delete-${r.name}`}
-                />
-              </Tooltip>
-            </>
-          )}
-        </Space>
+        <ActionsCell
+          tag={r}
+          compact={compact}
+          onWrite={props.onWrite}
+          onEdit={props.onEdit}
+          onDelete={props.onDelete}
+        />
       ),
     });
     return cols;
@@ -258,5 +214,81 @@ function QualityCell({
         data-quality={q}
       />
     </Tooltip>
+  );
+}
+
+/** Whether the device's config has the tag as the cloud has it. */
+function ConfigCell({ tag }: { tag: MonitorTag }) {
+  const { t } = useTranslation('monitor');
+  return (
+    <Tooltip title={t(`config.${tag.config_status}Hint`)}>
+      <Tag
+        color={tag.config_status === 'match' ? 'success' : 'warning'}
+        data-testid={`config-${tag.name}`}
+        data-status={tag.config_status}
+      >
+        {t(`config.${tag.config_status}`)}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Write (writable tags); edit and delete (the device's own points, not on a phone). */
+function ActionsCell({
+  tag,
+  compact,
+  onWrite,
+  onEdit,
+  onDelete,
+}: {
+  tag: MonitorTag;
+  compact: boolean;
+  onWrite(tag: MonitorTag): void;
+  onEdit(tag: MonitorTag): void;
+  onDelete(tag: MonitorTag): void;
+}) {
+  const { t } = useTranslation('monitor');
+  return (
+    <Space size={0}>
+      {isWritable(tag.rw) && (
+        <Tooltip title={t('action.write')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<FormOutlined />}
+            aria-label={t('action.write')}
+            onClick={() => onWrite(tag)}
+            data-testid={`write-${tag.name}`}
+          >
+            {compact ? null : t('action.write')}
+          </Button>
+        </Tooltip>
+      )}
+      {!compact && tag.source === 'point' && (
+        <>
+          <Tooltip title={t('action.edit')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('action.edit')}
+              onClick={() => onEdit(tag)}
+              data-testid={`edit-${tag.name}`}
+            />
+          </Tooltip>
+          <Tooltip title={t('action.delete')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('action.delete')}
+              onClick={() => onDelete(tag)}
+              data-testid={`delete-${tag.name}`}
+            />
+          </Tooltip>
+        </>
+      )}
+    </Space>
   );
 }

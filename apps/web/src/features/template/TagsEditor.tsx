@@ -2,8 +2,16 @@ import { useMemo } from 'react';
 import { Button, Input, InputNumber, Select, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ReadWriteType, tagDataTypeNames, TagDataType } from '@hmi/domain';
-import { hasDecimals, newRow, TAG_DECIMALS_MAX, type TagProblems, type TagRow } from './tag-rows.ts';
+import {
+  hasDecimals,
+  newRow,
+  TAG_DECIMALS_MAX,
+  type TagField,
+  type TagProblems,
+  type TagRow,
+} from './tag-rows.ts';
 
 interface Props {
   rows: TagRow[];
@@ -35,13 +43,66 @@ export function TagsEditor({ rows, onChange, problems, readOnly, showProblems }:
     [t],
   );
 
-  const columns: TableProps<TagRow>['columns'] = [
+  const columns = tagColumns({
+    t,
+    readOnly,
+    problemOf: (key) => (showProblems ? problems.get(key) : undefined),
+    typeOptions,
+    rwOptions,
+    patch,
+    remove: (key) => onChange(rows.filter((x) => x.key !== key)),
+  });
+
+  return (
+    <div className="tags-editor" data-testid="tags-editor">
+      <div className="tags-editor-head">
+        <Typography.Text strong>{t('tags.title', { count: rows.length })}</Typography.Text>
+        {readOnly ? null : (
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => onChange([...rows, newRow(rows)])}
+            data-testid="tag-add"
+          >
+            {t('tags.add')}
+          </Button>
+        )}
+      </div>
+      <Table<TagRow>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={rows.length > 50 ? { pageSize: 50, size: 'small', showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('tags.empty') }}
+        className="tags-table"
+      />
+    </div>
+  );
+}
+
+interface ColumnContext {
+  t: TFunction<'template'>;
+  readOnly: boolean;
+  /** The row's problems, when they are shown. */
+  problemOf(key: string): Partial<Record<TagField, string>> | undefined;
+  typeOptions: { value: number; label: string }[];
+  rwOptions: { value: number; label: string }[];
+  patch(key: string, change: Partial<TagRow>): void;
+  remove(key: string): void;
+}
+
+/** The editor's columns: each cell a field while editing, its text when read-only. */
+function tagColumns(ctx: ColumnContext): TableProps<TagRow>['columns'] {
+  const { t, readOnly, problemOf, typeOptions, rwOptions, patch, remove } = ctx;
+  return [
     {
       title: t('tags.name'),
       dataIndex: 'name',
       width: 180,
       render: (_v, r) => {
-        const problem = showProblems ? problems.get(r.key)?.name : undefined;
+        const problem = problemOf(r.key)?.name;
         return readOnly ? (
           <Typography.Text strong>{r.name}</Typography.Text>
         ) : (
@@ -95,48 +156,15 @@ export function TagsEditor({ rows, onChange, problems, readOnly, showProblems }:
           />
         ),
     },
-    {
-      title: t('tags.address'),
-      dataIndex: 'address',
-      width: 140,
-      render: (_v, r) =>
-        readOnly ? (
-          <span className="device-mono">{r.address}</span>
-        ) : (
-          <Input
-            size="small"
-            value={r.address}
-            onChange={(e) => patch(r.key, { address: e.target.value })}
-            maxLength={255}
-            placeholder="40001"
-            aria-label={t('tags.address')}
-          />
-        ),
-    },
-    {
-      title: t('tags.unit'),
-      dataIndex: 'unit',
-      width: 90,
-      render: (_v, r) =>
-        readOnly ? (
-          r.unit
-        ) : (
-          <Input
-            size="small"
-            value={r.unit}
-            onChange={(e) => patch(r.key, { unit: e.target.value })}
-            maxLength={32}
-            aria-label={t('tags.unit')}
-          />
-        ),
-    },
+    textColumn(ctx, 'address', 140, 255, { mono: true, placeholder: '40001' }),
+    textColumn(ctx, 'unit', 90, 32),
     {
       title: t('tags.decimals'),
       dataIndex: 'decimals',
       width: 90,
       render: (_v, r) => {
         if (!hasDecimals(r.data_type)) return <span className="device-muted">—</span>;
-        const problem = showProblems ? problems.get(r.key)?.decimals : undefined;
+        const problem = problemOf(r.key)?.decimals;
         return readOnly ? (
           r.decimals
         ) : (
@@ -154,23 +182,7 @@ export function TagsEditor({ rows, onChange, problems, readOnly, showProblems }:
         );
       },
     },
-    {
-      title: t('tags.description'),
-      dataIndex: 'description',
-      width: 200,
-      render: (_v, r) =>
-        readOnly ? (
-          r.description
-        ) : (
-          <Input
-            size="small"
-            value={r.description}
-            onChange={(e) => patch(r.key, { description: e.target.value })}
-            maxLength={1024}
-            aria-label={t('tags.description')}
-          />
-        ),
-    },
+    textColumn(ctx, 'description', 200, 1024),
     ...(readOnly
       ? []
       : [
@@ -186,39 +198,44 @@ export function TagsEditor({ rows, onChange, problems, readOnly, showProblems }:
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={t('tags.remove')}
-                  onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                  onClick={() => remove(r.key)}
                 />
               </Tooltip>
             ),
           },
         ]),
   ];
+}
 
-  return (
-    <div className="tags-editor" data-testid="tags-editor">
-      <div className="tags-editor-head">
-        <Typography.Text strong>{t('tags.title', { count: rows.length })}</Typography.Text>
-        {readOnly ? null : (
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => onChange([...rows, newRow(rows)])}
-            data-testid="tag-add"
-          >
-            {t('tags.add')}
-          </Button>
-        )}
-      </div>
-      <Table<TagRow>
-        rowKey="key"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={rows.length > 50 ? { pageSize: 50, size: 'small', showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('tags.empty') }}
-        className="tags-table"
-      />
-    </div>
-  );
+/** A free-text column (address, unit, description). */
+function textColumn(
+  ctx: ColumnContext,
+  field: 'address' | 'unit' | 'description',
+  width: number,
+  maxLength: number,
+  opts: { mono?: boolean; placeholder?: string } = {},
+) {
+  const { t, readOnly, patch } = ctx;
+  return {
+    title: t(`tags.${field}`),
+    dataIndex: field,
+    width,
+    render: (_v: unknown, r: TagRow) =>
+      readOnly ? (
+        opts.mono ? (
+          <span className="device-mono">{r[field]}</span>
+        ) : (
+          r[field]
+        )
+      ) : (
+        <Input
+          size="small"
+          value={r[field]}
+          onChange={(e) => patch(r.key, { [field]: e.target.value })}
+          maxLength={maxLength}
+          placeholder={opts.placeholder}
+          aria-label={t(`tags.${field}`)}
+        />
+      ),
+  };
 }

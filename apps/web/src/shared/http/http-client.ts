@@ -70,6 +70,51 @@ const MAX_REPLAYS = 2;
 const REFRESH_CODES: readonly number[] = [ErrorCode.E1008_AUTH_HEADER_MISSING, ErrorCode.E1009_LOGIN_EXPIRED];
 
 /**
+ * Sends one HTTP call and returns the envelope, whatever the HTTP status; `pending` holds its
+ * controller while it is in flight (cancelAll).
+ */
+async function sendCall(
+  instance: AxiosInstance,
+  deps: HttpClientDeps,
+  pending: Set<AbortController>,
+  config: RequestConfig,
+  token: string | null,
+): Promise<Envelope> {
+  const controller = new AbortController();
+  const outer = config.signal as AbortSignal | undefined;
+  if (outer?.aborted) throw new CancelledError();
+  const follow = () => controller.abort();
+  outer?.addEventListener('abort', follow);
+  pending.add(controller);
+  try {
+    const { manual: _m, replays: _r, ...axiosConfig } = config;
+    const res = await instance.request<unknown>({
+      ...axiosConfig,
+      baseURL: deps.tokens.host() + API_BASE,
+      signal: controller.signal,
+      headers: {
+        ...(axiosConfig.headers as Record<string, string> | undefined),
+        ...(token ? { Authorization: token } : {}),
+      },
+    });
+    if (isEnvelope(res.data)) return res.data;
+    return { code: 0, data: res.data, msg: '' };
+  } catch (err) {
+    if (axios.isCancel(err) || controller.signal.aborted) throw new CancelledError();
+    // The server answers errors with a non-2xx status and the envelope in the body.
+    if (axios.isAxiosError(err) && isEnvelope(err.response?.data)) return err.response.data;
+    const code =
+      axios.isAxiosError(err) && err.code && NETWORK_CODES.includes(err.code)
+        ? err.code
+        : StringErrorCode.ERR_NETWORK;
+    throw Object.assign(new Error(code), { networkCode: code });
+  } finally {
+    pending.delete(controller);
+    outer?.removeEventListener('abort', follow);
+  }
+}
+
+/**
  * The one HTTP client of the console (SPEC sections 4, 7 and 8): envelope unwrapping, token
  * refresh with a queue of waiting requests, forced sign-out on 1055, translated toasts.
  */
@@ -95,41 +140,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     pending.clear();
   };
 
-  /** Sends one HTTP call and returns the envelope, whatever the HTTP status. */
-  async function send(config: RequestConfig, token: string | null): Promise<Envelope> {
-    const controller = new AbortController();
-    const outer = config.signal as AbortSignal | undefined;
-    if (outer?.aborted) throw new CancelledError();
-    const follow = () => controller.abort();
-    outer?.addEventListener('abort', follow);
-    pending.add(controller);
-    try {
-      const { manual: _m, replays: _r, ...axiosConfig } = config;
-      const res = await instance.request<unknown>({
-        ...axiosConfig,
-        baseURL: deps.tokens.host() + API_BASE,
-        signal: controller.signal,
-        headers: {
-          ...(axiosConfig.headers as Record<string, string> | undefined),
-          ...(token ? { Authorization: token } : {}),
-        },
-      });
-      if (isEnvelope(res.data)) return res.data;
-      return { code: 0, data: res.data, msg: '' };
-    } catch (err) {
-      if (axios.isCancel(err) || controller.signal.aborted) throw new CancelledError();
-      // The server answers errors with a non-2xx status and the envelope in the body.
-      if (axios.isAxiosError(err) && isEnvelope(err.response?.data)) return err.response.data;
-      const code =
-        axios.isAxiosError(err) && err.code && NETWORK_CODES.includes(err.code)
-          ? err.code
-          : StringErrorCode.ERR_NETWORK;
-      throw Object.assign(new Error(code), { networkCode: code });
-    } finally {
-      pending.delete(controller);
-      outer?.removeEventListener('abort', follow);
-    }
-  }
+  const send = (config: RequestConfig, token: string | null) =>
+    sendCall(instance, deps, pending, config, token);
 
   /** Failed refresh or no stored tokens: clear token and host, back to login with the message. */
   function expire(always = false): never {
