@@ -74,11 +74,6 @@ export class TemplateService {
     private readonly locks: TemplateLocks = noLocks,
   ) {}
 
-  /** The team's templates with their creation time (what the lock rule orders). */
-  creationsOf(teamId: number, db?: Kysely<Database> | Transaction<Database>) {
-    return this.templates.creations(teamId, db);
-  }
-
   /** As `require`, and 1052 when the template is locked (editing it, assigning it, writing through it). */
   async requireUsable(caller: CurrentUser, id: number): Promise<Template> {
     const t = await this.require(caller, id);
@@ -90,11 +85,6 @@ export class TemplateService {
   /** The team's template limit now (template_max_num of getUserInfo; 1033 beyond it). */
   templateMax(teamId: number): Promise<number> {
     return this.quota.templateMax(teamId);
-  }
-
-  /** How many templates the team has. */
-  countOf(teamId: number): Promise<number> {
-    return this.templates.countTeam(teamId);
   }
 
   async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {

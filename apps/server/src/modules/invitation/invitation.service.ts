@@ -23,12 +23,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { MemberService, MembershipHooks, MembershipService, Notices } from '../member/index.ts';
+import type { MemberService, MembershipService, Notices } from '../member/index.ts';
 import type { RoleService } from '../role/index.ts';
 import { invitationMail, inviteeText, inviterText } from './invitation-texts.ts';
 import { presentMyInvitation, readState, refusalOf, presentTeamInvitation } from './invitation.presenter.ts';
 import type { AccountKey, InvitationRepo, InvitationRow } from './invitation.repo.ts';
 import type { InvitationLimits } from './invitation-limits.ts';
+import type { InvitationNotices } from './invitation-notices.ts';
 
 const storedOf: readonly InvitationState[] = ['pending', 'accepted', 'rejected', 'cancelled', 'voided'];
 
@@ -51,20 +52,9 @@ export class InvitationService {
     private readonly region: string,
     private readonly publicUrl: string,
     private readonly limits: InvitationLimits,
+    /** The invitee's notice when an invitation is cancelled (and voided: the membership hook). */
+    private readonly endNotices: InvitationNotices,
   ) {}
-
-  /** The hook that voids the pending invitations of a person leaving the team (reason inviter_left). */
-  readonly hooks: MembershipHooks = {
-    left: async (user, teamId, trx) => {
-      const voided = await this.repo.voidPending(
-        { inviterId: user.id, teamId },
-        'inviter_left',
-        Date.now(),
-        trx,
-      );
-      for (const v of voided) await this.noticeInvitee(v.id, 'voided', trx);
-    },
-  };
 
   /** Whether the team has a live pending invitation to the user (member calls: 1075). */
   readonly isInvited = (teamId: number, userId: number): Promise<boolean> =>
@@ -192,7 +182,7 @@ export class InvitationService {
         const read = readState(row, now);
         throw new AppError(refusalOf(read.state, read.void_reason));
       }
-      await this.noticeInvitee(id, 'cancelled', trx);
+      await this.endNotices.noticeInvitee(id, 'cancelled', trx);
     });
     const invitee = await this.db
       .selectFrom('users')
@@ -338,19 +328,6 @@ export class InvitationService {
     const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     return user;
-  }
-
-  /** A notice to the invitee of an invitation, in their language and current team. */
-  private async noticeInvitee(id: number, state: 'cancelled' | 'voided', trx: Transaction<Database>) {
-    const row = await this.repo.find(id, trx);
-    if (!row) return;
-    const invitee = await this.user(row.invitee_id, trx);
-    const names = { team: row.team_name, inviter: row.inviter_name, role: row.role_name };
-    await this.notices.notice(
-      { teamId: invitee.team_id, userId: invitee.id },
-      inviteeText(invitee.lang, state, names),
-      trx,
-    );
   }
 }
 
