@@ -24,6 +24,9 @@ import { AlarmLevel, AlarmType } from '@hmi/domain';
 import type { FastifyInstance } from 'fastify';
 import { notifyDefaults } from '../apps/server/src/modules/alarm/alarm-notify-policy.ts';
 import { AlarmEngine } from '../apps/server/src/modules/alarm/alarm-engine.ts';
+import { AlarmNotifyGate } from '../apps/server/src/modules/alarm/alarm-notify-gate.ts';
+import { AlarmWriter } from '../apps/server/src/modules/alarm/alarm-writer.ts';
+import { AlarmRepo } from '../apps/server/src/modules/alarm/alarm.repo.ts';
 import type { DeviceDataEvent } from '../apps/server/src/modules/history-store/index.ts';
 import { InProcessBus } from '../apps/server/src/plugins/bus.ts';
 import {
@@ -128,14 +131,11 @@ async function engineAlone(
   messages: number,
 ) {
   const bus = new InProcessBus();
-  const engine = new AlarmEngine({
-    db: app.db,
-    bus,
-    log: { error: () => undefined },
-    scopes: app.services.scopes,
-    // Every raise writes its messages, as the measurements before the interval did.
-    notify: { ...notifyDefaults, intervalMs: 0 },
-  });
+  const repo = new AlarmRepo(app.db, app.services.scopes);
+  // Every raise writes its messages, as the measurements before the interval did.
+  const gate = new AlarmNotifyGate({ ...notifyDefaults, intervalMs: 0 });
+  const writer = new AlarmWriter(app.db, repo, bus, Date.now, gate);
+  const engine = new AlarmEngine({ repo, writer, bus, log: { error: () => undefined } });
   await engine.start();
   // One frame per message, as ingest publishes them.
   const ids = tags.map((t) => t.id);

@@ -92,14 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: app.mailer,
     bus: app.bus,
     log: app.log,
+    // The default URL devices dial for tunnels is this server's listening address.
+    listenAddress: () => app.server.address(),
   });
   app.decorate('services', services);
   // Before the runtime: on close its preClose ends the WebSocket connections first, as it did.
   await app.register(websocketPlugin, { config });
   await app.register(runtimePlugin, { parts: runtime });
   app.decorate('deviceMqttUrl', deviceMqttUrl());
-  // The default URL devices dial for tunnels is this server's listening address.
-  services.remoteListenAddress(() => app.server.address());
 
   await app.register(
     async (api) => {

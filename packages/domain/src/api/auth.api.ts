@@ -160,6 +160,9 @@ export type RegisterResult = z.infer<typeof registerResult>;
 export const codeSent = z.object({ expires_in: z.number().int() });
 export type CodeSent = z.infer<typeof codeSent>;
 
+/** POST /global/resendmail reply: null for the activation mail (?type=email), else the phone code sent. */
+export const resendMailReply = codeSent.nullable();
+
 /** POST /global/forgetverify reply: where the code went. */
 export const forgetVerifyResult = codeSent.extend({ channel: z.enum(['email', 'phone']) });
 export type ForgetVerifyResult = z.infer<typeof forgetVerifyResult>;

@@ -91,6 +91,8 @@ export const monthTrafficList = z.object({
 export type MonthTrafficList = z.infer<typeof monthTrafficList>;
 /** The route's body: the switch (monthTrafficBody) or the month's list (monthTrafficListBody). */
 export const monthTrafficRequest = z.union([monthTrafficBody, monthTrafficListBody]);
+/** Its reply: the switch's state, or the month's traffic per device in scope. */
+export const monthTrafficReply = z.union([trafficMonthState, monthTrafficList]);
 
 export const raTrafficQuery = z.object({
   device_id: z.coerce.number().int().positive(),

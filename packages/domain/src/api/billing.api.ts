@@ -216,3 +216,19 @@ export type RechargeRecordReply = z.infer<typeof rechargeRecordReply>;
 
 /** Rows of one export at most (SPEC: export limit 10000). */
 export const RECHARGE_EXPORT_MAX = 10_000;
+
+/**
+ * POST /billing/test/clock (BILLING_TEST_CLOCK=1 only, docs/api.md, Billing, Test clock): the
+ * billing time to read from now on, or how far to move it (exactly one).
+ */
+export const billingTestClockBody = z
+  .object({
+    /** The billing time to read from now on (ms). */
+    at: z.number().int().positive().optional(),
+    /** Or: move the billing clock this far from where it reads now (ms, may be negative). */
+    advance_ms: z.number().int().optional(),
+  })
+  .refine((b) => (b.at === undefined) !== (b.advance_ms === undefined), {
+    message: 'exactly one of at, advance_ms',
+  });
+export const billingTestClockReply = z.object({ now: z.number().int() });

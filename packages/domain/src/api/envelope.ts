@@ -8,3 +8,6 @@ export type Envelope<T> = { code: number; data: T; msg: string };
 
 /** The versioned prefix of every HTTP route and socket. */
 export const API_BASE = '/v1';
+
+/** The `data` of a reply that answers nothing (`{ code: 0, data: null, msg }`). */
+export const emptyReply = z.null();

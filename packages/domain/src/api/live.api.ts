@@ -12,12 +12,14 @@ import { singleLineText } from '../validation/free-text.validation.ts';
  * a missing, invalid or expired token, an ended session or a closed account closes the socket
  * with 4001 (the client logs out, E_INVALID_OR_EXPIRED_TOKEN).
  *
- * Pages: the client names the devices it shows with `subscribe` (device ids, page size). A
+ * One subscription per socket: `subscribe` names a page of devices, (device, tag) pairs of any
+ * devices and devices wanted for `act` only, all at once; each subscribe replaces the last.
+ * Pages: the client names the devices it shows by page with `subscribe` (device ids, page size). A
  * device's tags are ordered as in its template; page n (0-based, from `page` of the URL or
  * `switch_page`) is tags [n * page_size, (n + 1) * page_size) of each subscribed device. Only the
  * values of those tags are streamed (`data`, coalesced per socket: at most one frame per
  * coalescing window, 250 ms by default); on every subscribe and page switch the server first
- * sends the page's last values. Backfilled samples (`hist: true`) are stored, never streamed.
+ * sends the page's last values. A pair in `tags` is streamed whatever the page. Backfilled samples (`hist: true`) are stored, never streamed.
  * `act` messages (online, offline, sync state, write results) come for every subscribed device.
  * Data values need the monitor permission (47); without it a socket receives `act` only.
  * Devices outside the caller's data scope are refused (`subscribed.refused`), never streamed.
@@ -79,26 +81,38 @@ const pageIndex = z.number().int().min(0).max(100_000);
 
 // ---- client -> server ----
 
+const tagPairs = z
+  .array(z.object({ device_id: z.number().int().positive(), tag_id: z.number().int().positive() }))
+  .max(LiveLimits.tagPairsMax);
+
+/**
+ * The socket's one subscription (replaces the previous one): a page of the devices in
+ * `device_ids`, plus the (device, tag) pairs in `tags`, plus `act` only for `act_device_ids`.
+ * Together at most LiveLimits.devicesPerSocketMax distinct devices (beyond: error 1006, the
+ * previous subscription stays). A console tab merges what its screens show into one of these.
+ */
 export const liveSubscribeMessage = z.object({
   type: z.literal('subscribe'),
-  /** The devices on screen (replaces the previous subscription). [] = none. */
+  /** The devices shown by page. [] = none. */
   device_ids: z.array(z.number().int().positive()).max(LiveLimits.devicesPerSocketMax),
   page_size: z.number().int().min(1).max(LiveLimits.pageSizeMax).default(LiveLimits.pageSizeDefault),
   /** Defaults to the current page. */
   page: pageIndex.optional(),
+  /** (device, tag) pairs streamed whatever the page (as subscribe_tags). */
+  tags: tagPairs.optional(),
+  /** Devices whose `act` messages only are wanted (no values). */
+  act_device_ids: z.array(z.number().int().positive()).max(LiveLimits.devicesPerSocketMax).optional(),
 });
 /**
- * The tags on screen, by (device, tag) pair (the data board): replaces the previous subscription
- * (pages or tags); only these tags' values are streamed, `act` comes for their devices.
+ * The tags on screen, by (device, tag) pair: the same as `subscribe` with these `tags` only (no
+ * page devices, no act-only devices); only these tags' values are streamed, `act` comes for their devices.
  * At most LiveLimits.devicesPerSocketMax devices and LiveLimits.tagPairsMax pairs; pairs whose
  * device is outside the caller's scope are refused (the device in `subscribed.refused`), tags not
  * of the device are left out. `switch_page` does not apply to it.
  */
 export const liveSubscribeTagsMessage = z.object({
   type: z.literal('subscribe_tags'),
-  tags: z
-    .array(z.object({ device_id: z.number().int().positive(), tag_id: z.number().int().positive() }))
-    .max(LiveLimits.tagPairsMax),
+  tags: tagPairs,
 });
 export const liveSwitchPageMessage = z.object({ type: z.literal('switch_page'), page: pageIndex });
 export const livePingMessage = z.object({ type: z.literal('ping') });

@@ -127,6 +127,8 @@ export const tunnelStatus = z.object({
   viewers: z.number().int(),
 });
 export type TunnelStatus = z.infer<typeof tunnelStatus>;
+/** GET RemotePaths.status reply: the status of each device asked for that is in the caller's scope. */
+export const tunnelStatusReply = z.array(tunnelStatus);
 
 /**
  * DIACom (SPEC 1): a per-user switch; when on, the companion app (the user's token plus header
@@ -138,3 +140,21 @@ export const DiacomPaths = {
   devices: '/diacom/devices', // GET (app) -> diacom device list
 } as const;
 export const diacomSwitchBody = z.object({ enabled: z.boolean() });
+
+/** GET DiacomPaths.devices reply: the devices the DIACom app may open. */
+export const diacomDeviceList = z.object({
+  list: z.array(
+    z.object({
+      device_id: z.number().int(),
+      sn: z.string(),
+      name: z.string().nullable(),
+      online: z.number().int(),
+      /** The HMI's VNC server: 1 on, 0 off, null unknown. */
+      vnc: z.number().int().nullable(),
+      firmware: z.string(),
+      tunnel_state: z.enum(['idle', 'in_use']),
+      operator_name: z.string().nullable(),
+    }),
+  ),
+});
+export type DiacomDeviceList = z.infer<typeof diacomDeviceList>;

@@ -4,7 +4,7 @@ import {
   changePwdBody,
   dataCenterResult,
   editUserInfoBody,
-  envelope,
+  emptyReply,
   forgetVerifyBody,
   forgetVerifyResult,
   modifyPwdBody,
@@ -14,8 +14,7 @@ import {
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, route } from '../../plugins/entity-routes.ts';
 import { clientMeta, presentTokenPair } from '../session/index.ts';
 
 /**
@@ -27,67 +26,80 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public calls that answer 1010 for unknown accounts: limited per client address (1036).
   const codesPerAddress = (request: FastifyRequest) => addressLimits.codes(request);
 
-  app.get(
-    AuthPaths.userInfo,
-    { preHandler: signedIn, schema: { response: { 200: envelope(userProfile) } } },
-    async (request) => ok(await account.profile(requireUser(request))),
-  );
-
-  app.post(
-    AuthPaths.editUserInfo,
-    { preHandler: signedIn, schema: { body: editUserInfoBody } },
-    async (request) => {
-      await account.edit(requireUser(request), request.body);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    AuthPaths.changePwd,
-    { preHandler: signedIn, schema: { body: changePwdBody, response: { 200: envelope(tokenPair) } } },
-    async (request) => {
-      const { old_passwd, passwd } = request.body;
-      const tokens = await account.changePassword(
-        requireUser(request),
-        old_passwd,
-        passwd,
-        clientMeta(request),
-      );
-      return ok(presentTokenPair(app.config, request, tokens));
-    },
-  );
-
-  app.post(
-    AuthPaths.forgetVerify,
-    {
-      config: { public: true },
-      preHandler: codesPerAddress,
-      schema: { body: forgetVerifyBody, response: { 200: envelope(forgetVerifyResult) } },
-    },
-    async (request) => ok(await account.sendResetCode(request.body.username, request.body.lang)),
-  );
-
-  app.post(
-    AuthPaths.modifyPwd,
-    { config: { public: true }, preHandler: codesPerAddress, schema: { body: modifyPwdBody } },
-    async (request) => {
-      const { username, code, passwd } = request.body;
-      await account.resetPassword(username, code, passwd);
-      return ok(null);
-    },
-  );
-
-  app.post(AuthPaths.removal, { preHandler: signedIn, schema: { body: removalBody } }, async (request) => {
-    await account.close(requireUser(request), request.body);
-    return ok(null);
-  });
-
-  app.post(
-    AuthPaths.addDataCenter,
-    {
-      preHandler: signedIn,
-      schema: { body: addDataCenterBody, response: { 200: envelope(dataCenterResult) } },
-    },
-    async (request) => ok(await account.addDataCenter(requireUser(request), request.body.data_center)),
-  );
+  entityRoutes(app, [
+    route({
+      method: 'GET',
+      path: AuthPaths.userInfo,
+      access: 'signedIn',
+      reply: userProfile,
+      run: ({ caller }) => account.profile(caller),
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.editUserInfo,
+      access: 'signedIn',
+      body: editUserInfoBody,
+      reply: emptyReply,
+      run: async ({ caller, body }) => {
+        await account.edit(caller, body);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.changePwd,
+      access: 'signedIn',
+      body: changePwdBody,
+      reply: tokenPair,
+      run: async ({ caller, body, request }) => {
+        const tokens = await account.changePassword(
+          caller,
+          body.old_passwd,
+          body.passwd,
+          clientMeta(request),
+        );
+        return presentTokenPair(app.config, request, tokens);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.forgetVerify,
+      access: 'public',
+      limit: codesPerAddress,
+      body: forgetVerifyBody,
+      reply: forgetVerifyResult,
+      run: ({ body }) => account.sendResetCode(body.username, body.lang),
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.modifyPwd,
+      access: 'public',
+      limit: codesPerAddress,
+      body: modifyPwdBody,
+      reply: emptyReply,
+      run: async ({ body }) => {
+        await account.resetPassword(body.username, body.code, body.passwd);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.removal,
+      access: 'signedIn',
+      body: removalBody,
+      reply: emptyReply,
+      run: async ({ caller, body }) => {
+        await account.close(caller, body);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.addDataCenter,
+      access: 'signedIn',
+      body: addDataCenterBody,
+      reply: dataCenterResult,
+      run: ({ caller, body }) => account.addDataCenter(caller, body.data_center),
+    }),
+  ]);
 };

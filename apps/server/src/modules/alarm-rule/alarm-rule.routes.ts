@@ -6,14 +6,11 @@ import {
   alarmRuleInput,
   alarmRuleListQuery,
   alarmRuleListReply,
-  envelope,
   Perm,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, remove, write } from '../../plugins/entity-routes.ts';
 import { alarmGroupRoutes } from './alarm-group.routes.ts';
 import { alarmRuleIoRoutes } from './alarm-rule-io.routes.ts';
 
@@ -30,35 +27,33 @@ export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(alarmGroupRoutes);
   await app.register(alarmRuleIoRoutes, { langOf });
-  const alarm = requirePermission(Perm.DeviceAlarm);
-
-  app.get(
-    AlarmPaths.ruleList,
-    {
-      preHandler: alarm,
-      schema: { querystring: alarmRuleListQuery, response: { 200: envelope(alarmRuleListReply) } },
-    },
-    async (request) => ok(await rules.list(requireUser(request), request.query)),
-  );
-
-  app.post(
-    AlarmPaths.ruleAdd,
-    { preHandler: alarm, schema: { body: alarmRuleInput, response: { 200: envelope(alarmRule) } } },
-    async (request) => ok(await rules.add(requireUser(request), request.body)),
-  );
-
-  app.post(
-    AlarmPaths.ruleEdit,
-    { preHandler: alarm, schema: { body: alarmRuleEditBody, response: { 200: envelope(alarmRule) } } },
-    async (request) => ok(await rules.edit(requireUser(request), request.body)),
-  );
-
-  app.post(
-    AlarmPaths.ruleDelete,
-    { preHandler: alarm, schema: { body: alarmIdsBody, response: { 200: envelope(z.null()) } } },
-    async (request) => {
-      await rules.delete(requireUser(request), request.body.ids);
-      return ok(null);
-    },
-  );
+  entityRoutes(app, [
+    read({
+      path: AlarmPaths.ruleList,
+      permission: Perm.DeviceAlarm,
+      query: alarmRuleListQuery,
+      reply: alarmRuleListReply,
+      run: (caller, query) => rules.list(caller, query),
+    }),
+    write({
+      path: AlarmPaths.ruleAdd,
+      permission: Perm.DeviceAlarm,
+      body: alarmRuleInput,
+      reply: alarmRule,
+      run: (caller, body) => rules.add(caller, body),
+    }),
+    write({
+      path: AlarmPaths.ruleEdit,
+      permission: Perm.DeviceAlarm,
+      body: alarmRuleEditBody,
+      reply: alarmRule,
+      run: (caller, body) => rules.edit(caller, body),
+    }),
+    remove({
+      path: AlarmPaths.ruleDelete,
+      permission: Perm.DeviceAlarm,
+      body: alarmIdsBody,
+      run: (caller, body) => rules.delete(caller, body.ids),
+    }),
+  ]);
 };

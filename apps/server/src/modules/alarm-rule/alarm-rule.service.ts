@@ -1,10 +1,8 @@
 import {
   AlarmLimits,
   ErrorCode,
-  type AlarmLevel,
   type AlarmRule,
   type AlarmRuleListReply,
-  type AlarmType,
   type AlarmRuleEditBodyParsed,
   type AlarmRuleInputParsed,
   type AlarmRuleListQueryParsed,
@@ -20,27 +18,9 @@ import type { AlarmRuleChanges } from './alarm-rule.changes.ts';
 import { checkRuleNumbers } from './alarm-rule.check.ts';
 import { fieldError, fieldsInvalid } from './alarm-rule.errors.ts';
 import type { AlarmRuleRepo, AlarmRuleValues, AlarmRuleView } from './alarm-rule.repo.ts';
+import { presentRule } from './alarm-rule.presenter.ts';
 
 type RuleFields = Omit<AlarmRuleInputParsed, 'template_id'>;
-
-/** A rule as the API shows it. */
-export const presentRule = (r: AlarmRuleView): AlarmRule => ({
-  id: r.id,
-  template_id: r.template_id,
-  group_id: r.group_id,
-  group_name: r.group_name,
-  name: r.name,
-  level: r.level as AlarmLevel,
-  tag_id: r.tag_id,
-  tag_name: r.tag_name ?? '',
-  type: r.type as AlarmType,
-  value: r.value,
-  target: r.target,
-  deviation: r.deviation,
-  deadband: r.deadband,
-  content: r.content,
-  updated_at: r.updated_at,
-});
 
 /** 1090 with the limit. */
 export const ruleLimitReached = () =>

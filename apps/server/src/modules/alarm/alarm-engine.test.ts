@@ -22,6 +22,10 @@ import { InProcessBus } from '../../plugins/bus.ts';
 import { dataEvent } from '../history-store/index.ts';
 import { connectedDevice } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { AlarmEngine } from './alarm-engine.ts';
+import { AlarmNotifyGate } from './alarm-notify-gate.ts';
+import { notifyDefaults } from './alarm-notify-policy.ts';
+import { AlarmWriter } from './alarm-writer.ts';
+import { AlarmRepo } from './alarm.repo.ts';
 import {
   busRecorder,
   insertRule,
@@ -435,12 +439,9 @@ describe('alarm engine', () => {
     });
     const bus = new InProcessBus();
     const errors: unknown[] = [];
-    const engine = new AlarmEngine({
-      db: server.app.db,
-      bus,
-      log: { error: (e) => errors.push(e) },
-      scopes: server.app.services.scopes,
-    });
+    const repo = new AlarmRepo(server.app.db, server.app.services.scopes);
+    const writer = new AlarmWriter(server.app.db, repo, bus, Date.now, new AlarmNotifyGate(notifyDefaults));
+    const engine = new AlarmEngine({ repo, writer, bus, log: { error: (e) => errors.push(e) } });
     await engine.start();
     const events: string[] = [];
     bus.subscribe('alarm.event', (e) => events.push(e.event));

@@ -1,49 +1,27 @@
-import type { Kysely } from 'kysely';
 import type { HistoryValue } from '@hmi/domain';
-import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmRulesEvent } from '../alarm-rule/index.ts';
 import type { DeviceBindingEvent } from '../device/index.ts';
 import { frameValue, type DeviceDataEvent } from '../history-store/index.ts';
 import type { DeviceActEvent } from '../live/index.ts';
-import { AlarmRepo, type RuleRow } from './alarm.repo.ts';
-import {
-  compileCondition,
-  transitionOf,
-  Zone,
-  zoneOf,
-  type OpenState,
-  type RuleCondition,
-} from './alarm-state-machine.ts';
-import { AlarmNotifyGate } from './alarm-notify-gate.ts';
-import { notifyDefaults, type NotifySettings } from './alarm-notify-policy.ts';
-import { AlarmWriter, type EngineRule } from './alarm-writer.ts';
-import type { ScopeLoader } from '../../lib/data-scope.ts';
+import type { AlarmRepo } from './alarm.repo.ts';
+import { AlarmRuleCache, type CompiledRule } from './alarm-rule-cache.ts';
+import { transitionOf, Zone, zoneOf, type OpenState } from './alarm-state-machine.ts';
+import type { AlarmWriter } from './alarm-writer.ts';
 
 export interface AlarmEngineOptions {
-  db: Kysely<Database>;
+  /** The engine's reads: open records, devices, rules, orphans. */
+  repo: AlarmRepo;
+  /** The database side of transitions (and the notify gate's digests). */
+  writer: AlarmWriter;
   bus: Bus;
   log: { error(obj: object, msg?: string): void };
-  /** The data scopes of a team's users, for the recipients of a transition (the role module's). */
-  scopes: ScopeLoader;
   /** A device's team, template and name are read again after this long (ms; default 30 s). */
   deviceTtlMs?: number;
+  /** The clock of transitions (the writer's clock: give both the same). */
   now?: () => number;
-  /** Notification intervals, digests and flapping (alarm-notify-policy.ts; default 10 min). */
-  notify?: NotifySettings;
   /** How often due digests are sent (ms; default 5 s). */
   digestEveryMs?: number;
-}
-
-/** A rule ready for evaluation. */
-interface CompiledRule extends EngineRule {
-  cond: RuleCondition;
-}
-
-/** The rules of one template, by tag and by id. */
-interface TemplateRules {
-  byTag: Map<number, CompiledRule[]>;
-  byId: Map<number, CompiledRule>;
 }
 
 /** An open record as the engine keeps it; `recordId` is null until its raise commits. */
@@ -71,32 +49,6 @@ interface DeviceSlot {
   waiting: number;
 }
 
-function compileRules(rows: readonly RuleRow[]): TemplateRules {
-  const byTag = new Map<number, CompiledRule[]>();
-  const byId = new Map<number, CompiledRule>();
-  for (const r of rows) {
-    const cond = compileCondition(r);
-    const rule: CompiledRule | null = cond && {
-      id: r.id,
-      teamId: r.team_id,
-      groupId: r.group_id,
-      name: r.name,
-      level: r.level,
-      tagId: r.tag_id,
-      tagName: r.tag_name,
-      type: r.type,
-      content: r.content,
-      cond,
-    };
-    if (!rule) continue; // numbers the type needs are not numbers: it never fires
-    byId.set(rule.id, rule);
-    const list = byTag.get(rule.tagId);
-    if (list) list.push(rule);
-    else byTag.set(rule.tagId, [rule]);
-  }
-  return { byTag, byId };
-}
-
 /**
  * The alarm engine (issue 6). It evaluates every committed live value (bus 'device.data'; backfill
  * never comes there, so a device going offline or back-filling neither raises nor clears alarms)
@@ -111,7 +63,8 @@ function compileRules(rows: readonly RuleRow[]): TemplateRules {
  * partial unique index of open records is the last guard). A rule that disappears closes its open
  * records as recovered; so does a device leaving the template or the team of its records.
  *
- * Constructible on its own (`new AlarmEngine({ db, bus, log, scopes })`, then `start()`) for benchmarks.
+ * Constructible on its own for benchmarks: `new AlarmEngine({ repo, writer, bus, log })` over an
+ * `AlarmRepo` and an `AlarmWriter` (with its notify gate), then `start()`.
  */
 export class AlarmEngine {
   readonly repo: AlarmRepo;
@@ -121,8 +74,7 @@ export class AlarmEngine {
   private readonly ttl: number;
   private readonly now: () => number;
   private readonly slots = new Map<number, DeviceSlot>();
-  private readonly templates = new Map<number, TemplateRules>();
-  private readonly loadingTemplates = new Map<number, Promise<TemplateRules>>();
+  private readonly rules: AlarmRuleCache;
   /** Rule reloads and orphan sweeps in flight (awaited by `idle`). */
   private readonly background = new Set<Promise<unknown>>();
   private detach: (() => void)[] = [];
@@ -134,14 +86,9 @@ export class AlarmEngine {
     this.log = options.log;
     this.ttl = options.deviceTtlMs ?? 30_000;
     this.now = options.now ?? Date.now;
-    this.repo = new AlarmRepo(options.db, options.scopes);
-    this.writer = new AlarmWriter(
-      options.db,
-      this.repo,
-      this.bus,
-      this.now,
-      new AlarmNotifyGate(options.notify ?? notifyDefaults),
-    );
+    this.repo = options.repo;
+    this.writer = options.writer;
+    this.rules = new AlarmRuleCache(options.repo);
     this.digestEveryMs = options.digestEveryMs ?? 5_000;
   }
 
@@ -262,7 +209,7 @@ export class AlarmEngine {
    */
   private evaluate(slot: DeviceSlot, frames: DeviceDataEvent['frames']): void {
     if (slot.templateId === null || slot.teamId === null) return;
-    const rules = this.templates.get(slot.templateId);
+    const rules = this.rules.cached(slot.templateId);
     if (!rules) return;
     for (const f of frames) {
       for (let i = 0; i < f.ids.length; i++) {
@@ -345,7 +292,7 @@ export class AlarmEngine {
     const templateId = teamId === null ? null : (device?.template_id ?? null);
     // Records of another team (the device was unbound) or of rules outside the device's
     // template (it changed template) can no longer recover by value: close them.
-    const rules = templateId === null ? null : await this.rules(templateId);
+    const rules = templateId === null ? null : await this.rules.of(templateId);
     for (const [ruleId, alarm] of slot.open) {
       if (rules !== null && alarm.teamId === teamId && rules.byId.has(ruleId)) continue;
       slot.open.delete(ruleId);
@@ -357,34 +304,13 @@ export class AlarmEngine {
     slot.loadedAt = this.now();
   }
 
-  /** The rules of a template from the cache, read once when missing. */
-  private rules(templateId: number): TemplateRules | Promise<TemplateRules> {
-    const hit = this.templates.get(templateId);
-    if (hit) return hit;
-    let pending = this.loadingTemplates.get(templateId);
-    if (!pending) {
-      pending = this.repo
-        .rulesOfTemplate(templateId)
-        .then((rows) => {
-          const rules = compileRules(rows);
-          this.templates.set(templateId, rules);
-          return rules;
-        })
-        .finally(() => this.loadingTemplates.delete(templateId));
-      this.loadingTemplates.set(templateId, pending);
-    }
-    return pending;
-  }
-
   /**
    * The rules of a template changed: read them again; open records of rules that are gone close
    * as recovered (in each device's queue, after what is pending there), and so do records whose
    * rule was deleted (rule_id set null) on devices the engine has not seen.
    */
   private async reloadRules(event: AlarmRulesEvent): Promise<void> {
-    await this.loadingTemplates.get(event.templateId)?.catch(() => undefined);
-    const rules = compileRules(await this.repo.rulesOfTemplate(event.templateId));
-    this.templates.set(event.templateId, rules);
+    const rules = await this.rules.reload(event.templateId);
     for (const slot of this.slots.values()) {
       if (slot.templateId !== event.templateId) continue;
       for (const [ruleId, alarm] of slot.open) {

@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from './alarm.events.ts';
 import { recipientsOf, type AlarmRepo, type Recipient } from './alarm.repo.ts';
-import { AlarmNotifyGate, type DueDigest } from './alarm-notify-gate.ts';
-import { notifyDefaults } from './alarm-notify-policy.ts';
+import type { AlarmNotifyGate, DueDigest } from './alarm-notify-gate.ts';
 import {
   alarmContent,
   alarmDigestText,
@@ -56,8 +55,8 @@ export class AlarmWriter {
     private readonly db: Kysely<Database>,
     private readonly repo: AlarmRepo,
     private readonly bus: Bus,
-    private readonly now: () => number = Date.now,
-    readonly gate = new AlarmNotifyGate(notifyDefaults),
+    private readonly now: () => number,
+    readonly gate: AlarmNotifyGate,
   ) {}
 
   /**

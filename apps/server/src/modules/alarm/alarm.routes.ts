@@ -7,12 +7,11 @@ import {
   AlarmPaths,
   alarmRecordListReply,
   alarmRecordQuery,
-  envelope,
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
+import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, read, route, write } from '../../plugins/entity-routes.ts';
 import { alarmXlsx } from './alarm.export.ts';
 
 /**
@@ -21,33 +20,40 @@ import { alarmXlsx } from './alarm.export.ts';
  */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { alarms } = app.services;
-  const alarm = requirePermission(Perm.DeviceAlarm);
-  const listSchema = { querystring: alarmRecordQuery, response: { 200: envelope(alarmRecordListReply) } };
 
-  app.get(AlarmPaths.recordList, { preHandler: alarm, schema: listSchema }, async (request) =>
-    ok(await alarms.list(requireUser(request), request.query)),
-  );
+  entityRoutes(app, [
+    read({
+      path: AlarmPaths.recordList,
+      permission: Perm.DeviceAlarm,
+      query: alarmRecordQuery,
+      reply: alarmRecordListReply,
+      run: (caller, query) => alarms.list(caller, query),
+    }),
+    write({
+      path: AlarmPaths.recordAck,
+      permission: Perm.DeviceAlarm,
+      body: alarmAckBody,
+      reply: alarmAckReply,
+      run: async (caller, body) => ({ acked: await alarms.ack(caller, body.ids, body.comment) }),
+    }),
+    read({
+      path: AlarmPaths.deviceStatus,
+      permission: Perm.DeviceMonitor,
+      query: alarmDeviceStatusQuery,
+      reply: alarmDeviceStatus,
+      run: (caller, query) => alarms.deviceStatus(caller, query.device_id),
+    }),
+    route({
+      method: 'GET',
+      path: AlarmPaths.messageList,
+      access: 'signedIn',
+      query: alarmRecordQuery,
+      reply: alarmRecordListReply,
+      run: ({ caller, query }) => alarms.list(caller, query),
+    }),
+  ]);
 
-  app.post(
-    AlarmPaths.recordAck,
-    { preHandler: alarm, schema: { body: alarmAckBody, response: { 200: envelope(alarmAckReply) } } },
-    async (request) =>
-      ok({ acked: await alarms.ack(requireUser(request), request.body.ids, request.body.comment) }),
-  );
-
-  app.get(
-    AlarmPaths.deviceStatus,
-    {
-      preHandler: requirePermission(Perm.DeviceMonitor),
-      schema: { querystring: alarmDeviceStatusQuery, response: { 200: envelope(alarmDeviceStatus) } },
-    },
-    async (request) => ok(await alarms.deviceStatus(requireUser(request), request.query.device_id)),
-  );
-
-  app.get(AlarmPaths.messageList, { preHandler: signedIn, schema: listSchema }, async (request) =>
-    ok(await alarms.list(requireUser(request), request.query)),
-  );
-
+  // A file download (xlsx), not a JSON reply: written by hand (docs/architecture.md).
   app.post(
     AlarmPaths.askAlarms,
     { preHandler: signedIn, schema: { body: alarmExportBody } },

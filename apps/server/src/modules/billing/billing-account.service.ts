@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
-import { cardStatus, presentCard } from './billing-present.ts';
+import { cardStatus, presentCard } from './billing.presenter.ts';
 import type { CardRepo } from './card.repo.ts';
 
 /** How many templates a team has (the template module's TemplateService). */
@@ -36,18 +36,13 @@ const CARD_TYPES: CardTypesReply = {
  * creation read it here (TemplateQuota).
  */
 export class BillingAccountService {
-  private templateCounts: TemplateCounts = { countOf: async () => 0 };
-
   constructor(
     private readonly cards: CardRepo,
     private readonly ledger: BillingLedgerRepo,
+    /** The team's template count (a read of the template catalogue, not its service: that one reads the allowance here). */
+    private readonly templateCounts: TemplateCounts,
     private readonly now: () => number = Date.now,
   ) {}
-
-  /** The template module is built after this service (it reads the allowance from it). */
-  attachTemplates(counts: TemplateCounts): void {
-    this.templateCounts = counts;
-  }
 
   cardTypes(): CardTypesReply {
     return CARD_TYPES;

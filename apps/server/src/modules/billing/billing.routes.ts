@@ -4,7 +4,6 @@ import {
   cardActivateBody,
   cardTypesReply,
   deviceTagQuota,
-  envelope,
   ErrorCode,
   idQuery,
   myAccountReply,
@@ -19,9 +18,8 @@ import {
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
-import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
+import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, route, write } from '../../plugins/entity-routes.ts';
 import { billingTestClockRoutes } from './billing-test-clock.routes.ts';
 import { trafficRoutes } from './traffic.routes.ts';
 
@@ -43,30 +41,30 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    BillingPaths.cardTypes,
-    { preHandler: signedIn, schema: { response: { 200: envelope(cardTypesReply) } } },
-    async () => ok(billingAccount.cardTypes()),
-  );
-
   const activate = (
     path: string,
     type: CardKind,
     permission: typeof Perm.AccountCaCharge | typeof Perm.AccountRaCharge,
   ) =>
-    app.post(
+    route({
+      method: 'POST',
       path,
-      {
-        preHandler: requirePermission(permission),
-        schema: { body: cardActivateBody, response: { 200: envelope(billingCard) } },
-      },
-      async (request) =>
-        ok(await cardActivation.activate(requireUser(request), type, request.body, request.ip)),
-    );
-  activate(BillingPaths.activateCa, 'ca', Perm.AccountCaCharge);
-  activate(BillingPaths.activateRa, 'ra', Perm.AccountRaCharge);
+      access: permission,
+      body: cardActivateBody,
+      reply: billingCard,
+      run: ({ caller, body, request }) => cardActivation.activate(caller, type, body, request.ip),
+    });
 
   entityRoutes(app, [
+    route({
+      method: 'GET',
+      path: BillingPaths.cardTypes,
+      access: 'signedIn',
+      reply: cardTypesReply,
+      run: async () => billingAccount.cardTypes(),
+    }),
+    activate(BillingPaths.activateCa, 'ca', Perm.AccountCaCharge),
+    activate(BillingPaths.activateRa, 'ra', Perm.AccountRaCharge),
     read({
       path: BillingPaths.myAccount,
       permission: Perm.AccountView,
@@ -105,6 +103,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Test only (BILLING_TEST_CLOCK=1, refused in production): moves the billing clock.
   if (app.config.billingTestClock) billingTestClockRoutes(app);
 
+  // A file download (xlsx), not a JSON reply: written by hand (docs/architecture.md).
   app.get(
     BillingPaths.rechargeExport,
     { preHandler: requirePermission(Perm.RechargeRecordView), schema: { querystring: rechargeExportQuery } },

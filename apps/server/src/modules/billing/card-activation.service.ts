@@ -15,7 +15,7 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { DelayRule, RateLimiter, RateRule } from '../verification/index.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
-import { presentCard } from './billing-present.ts';
+import { presentCard } from './billing.presenter.ts';
 import type { CardRepo } from './card.repo.ts';
 import { cardPasswordMatches } from './card-secrets.ts';
 

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
-import { cardStatus } from './billing-present.ts';
+import { cardStatus } from './billing.presenter.ts';
 import type { CardRepo } from './card.repo.ts';
 
 /**

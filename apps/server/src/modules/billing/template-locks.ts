@@ -42,21 +42,17 @@ const EMPTY: ReadonlySet<number> = new Set();
  * cache of `ttlMs`, dropped on 'billing.changed'.
  */
 export class TemplateLockService {
-  private templates: TemplateCreations = { creationsOf: async () => [] };
   private readonly cache = new Map<number, { locked: ReadonlySet<number>; at: number }>();
 
   constructor(
     private readonly allowance: TemplateAllowance,
+    /** The team's templates (a read of the template catalogue, not its service: that one asks the locks here). */
+    private readonly templates: TemplateCreations,
     private readonly bus: Bus,
     private readonly now: () => number = Date.now,
     private readonly ttlMs = 30_000,
   ) {
     bus.subscribe('billing.changed', (e) => this.cache.delete(e.teamId));
-  }
-
-  /** The template module is built after billing (it reads the allowance from it). */
-  attachTemplates(templates: TemplateCreations): void {
-    this.templates = templates;
   }
 
   async lockedOf(teamId: number, db?: Db): Promise<ReadonlySet<number>> {

@@ -11,7 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import type { DeviceTrafficTable } from '../../db/tables/billing.ts';
-import { cardStatus } from './billing-present.ts';
+import { cardStatus } from './billing.presenter.ts';
 import type { DeviceCard, TrafficRepo } from './traffic.repo.ts';
 
 /** Bytes of one usage report of a remote access session. */

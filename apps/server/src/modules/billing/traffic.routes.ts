@@ -1,5 +1,5 @@
 import {
-  monthTrafficList,
+  monthTrafficReply,
   monthTrafficRequest,
   Perm,
   raAllocateBody,
@@ -7,10 +7,8 @@ import {
   raTrafficQuery,
   raTrafficReply,
   TrafficPaths,
-  trafficMonthState,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
 
 /**
@@ -33,7 +31,7 @@ export function trafficRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
       permission: Perm.AccountRaAllocate,
       // With device_id and on: the switch; without: the month's traffic per device in scope.
       body: monthTrafficRequest,
-      reply: z.union([trafficMonthState, monthTrafficList]),
+      reply: monthTrafficReply,
       run: (caller, body) =>
         'device_id' in body ? traffic.setMonth(caller, body) : traffic.monthList(caller, body.month),
     }),

@@ -2,7 +2,6 @@ import {
   CardStatus,
   ErrorCode,
   Limits,
-  maskCardNumber,
   trafficMonthOf,
   validateTrafficMonth,
   validateTrafficOff,
@@ -19,25 +18,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { BillingLedgerRepo } from './billing-ledger.repo.ts';
-import { cardStatus } from './billing-present.ts';
 import { leftOf, prompt12gOf, usedOf, type TrafficLedgerService } from './traffic-ledger.service.ts';
-import type { DeviceCard, TrafficRepo } from './traffic.repo.ts';
+import type { TrafficRepo } from './traffic.repo.ts';
+import { cardStatus } from './billing.presenter.ts';
+import { presentRaAllocation } from './traffic.presenter.ts';
 
 const noData = () => new AppError(ErrorCode.E1003_NO_DATA);
-
-function present(card: DeviceCard, now: number): RaAllocation {
-  return {
-    card_id: card.card_id,
-    number: maskCardNumber(card.number),
-    device_id: card.device_id,
-    status: cardStatus(card, now),
-    gigabytes: card.gigabytes,
-    used_bytes: card.used_bytes,
-    left_bytes: leftOf(card, now),
-    expires_at: card.expires_at,
-    allocated_at: card.allocated_at,
-  };
-}
 
 /**
  * Remote Access traffic of the console (docs/api.md, Billing: Remote Access traffic): allocating
@@ -88,7 +74,7 @@ export class TrafficService {
           trx,
         );
       }
-      return present(mine, now);
+      return presentRaAllocation(mine, now);
     });
   }
 
@@ -172,7 +158,7 @@ export class TrafficService {
     const reply: RaTrafficReply = {
       device_id: device.id,
       remaining_bytes: cards.reduce((n, c) => n + leftOf(c, now), 0),
-      cards: cards.map((c) => present(c, now)),
+      cards: cards.map((c) => presentRaAllocation(c, now)),
       months: months.map((m) => ({
         month: m.month,
         on: m.on_at !== null,

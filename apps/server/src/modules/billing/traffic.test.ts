@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveUser, createSubAccount } from '../../../test/factories.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import { gigabytesLeft } from './billing-present.ts';
+import { gigabytesLeft } from './billing.presenter.ts';
 import { activateCard, issueTestCard } from './billing-test-helpers.ts';
 
 /* Remote Access traffic through the API: allocation, the monthly switch, a device's traffic. */

@@ -1,17 +1,16 @@
-import { controlPanelSummary, ControlPanelPaths, envelope, Perm } from '@hmi/domain';
+import { controlPanelSummary, ControlPanelPaths, Perm } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read } from '../../plugins/entity-routes.ts';
 
 /** /operations/controlpanel: the control panel's summary (controlpanel-view 46). */
 export const controlPanelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { controlPanel } = app.services;
-  app.get(
-    ControlPanelPaths.summary,
-    {
-      preHandler: requirePermission(Perm.ControlPanelView),
-      schema: { response: { 200: envelope(controlPanelSummary) } },
-    },
-    async (request) => ok(await controlPanel.summary(requireUser(request))),
-  );
+  entityRoutes(app, [
+    read({
+      path: ControlPanelPaths.summary,
+      permission: Perm.ControlPanelView,
+      reply: controlPanelSummary,
+      run: (caller) => controlPanel.summary(caller),
+    }),
+  ]);
 };

@@ -18,14 +18,7 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceGroupRepo } from './device-group.repo.ts';
 import { subtreeIds, type GroupRecordRow } from './group-tree.ts';
-
-const present = (g: DeviceGroup, deviceCount: number): GroupItem => ({
-  id: g.id,
-  parent_id: g.parent_id,
-  name: g.name,
-  device_count: deviceCount,
-  created_at: g.created_at,
-});
+import { presentGroup } from './device-group.presenter.ts';
 
 /**
  * Device groups of a team: a tree of names unique in the team (1083). Every group id of a
@@ -46,7 +39,7 @@ export class DeviceGroupService {
       this.groups.listInScope(caller.scope),
       this.groups.deviceCounts(caller.scope),
     ]);
-    const list = rows.map((g) => present(g, counts.get(g.id) ?? 0));
+    const list = rows.map((g) => presentGroup(g, counts.get(g.id) ?? 0));
     return { list, tree: buildGroupTree(list) as GroupTreeNode[] };
   }
 
@@ -70,14 +63,14 @@ export class DeviceGroupService {
       this.groups.insert({ teamId: caller.teamId, parentId, name: body.name }),
     );
     await this.creators.created(caller, 'group', created.id);
-    return present(created, 0);
+    return presentGroup(created, 0);
   }
 
   async rename(caller: CurrentUser, body: GroupRenameBody): Promise<GroupItem> {
     await this.require(caller, body.id);
     await this.assertNameFree(caller.teamId, body.name, body.id);
     const updated = await this.unique(() => this.groups.update(body.id, { name: body.name }));
-    return present(updated, await this.countOf(caller, body.id));
+    return presentGroup(updated, await this.countOf(caller, body.id));
   }
 
   /** Moves a group under another (or to the root); under itself or a descendant is 1006. */
@@ -95,7 +88,7 @@ export class DeviceGroupService {
     }
     const updated = await this.groups.update(body.id, { parent_id: body.parent_id });
     this.bus?.publish('device.scope', { teamId: caller.teamId, deviceIds: null });
-    return present(updated, await this.countOf(caller, body.id));
+    return presentGroup(updated, await this.countOf(caller, body.id));
   }
 
   async delete(caller: CurrentUser, id: number): Promise<void> {

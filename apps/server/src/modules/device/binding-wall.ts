@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceConnectionService } from '../device-connection/index.ts';
 import type { HistoryStore } from '../history-store/index.ts';
-import { DeviceDataRepo } from './device-data.repo.ts';
+import type { DeviceDataRepo } from './device-data.repo.ts';
 
 /** The devices a bind or unbind changes. */
 export interface BindingChange {
@@ -24,12 +24,12 @@ export interface BindingChange {
  * before the section ends.
  */
 export class BindingWall {
-  private readonly data = new DeviceDataRepo();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
     private readonly history: HistoryStore,
+    /** What the devices recorded outside the history store (their other tables). */
+    private readonly data: DeviceDataRepo,
     private readonly connections: DeviceConnectionService,
   ) {}
 

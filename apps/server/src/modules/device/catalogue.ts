@@ -2,9 +2,9 @@ import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Device, TemplateTagRow } from '../../db/tables/catalogue.ts';
 import { whereInScope, type DataScope } from '../../lib/data-scope.ts';
-import { DeviceTagsRepo, type DeviceTag } from './device-tags.repo.ts';
-import { DeviceRepo, type DeviceRow } from './device.repo.ts';
-import { TemplateRepo } from './template.repo.ts';
+import type { DeviceTag, DeviceTagsRepo } from './device-tags.repo.ts';
+import type { DeviceRepo, DeviceRow } from './device.repo.ts';
+import type { TemplateRepo } from './template.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -97,10 +97,13 @@ export class Catalogue {
   /** The one definition of a device's tags: its template's tags, then its monitor points. */
   readonly tags: DeviceTagReads;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.devices = new DeviceRepo(db);
-    this.templates = new TemplateRepo(db);
-    this.tags = new DeviceTagsRepo(db);
+  constructor(
+    private readonly db: Kysely<Database>,
+    parts: { devices: DeviceRepo; templates: TemplateRepo; tags: DeviceTagsRepo },
+  ) {
+    this.devices = parts.devices;
+    this.templates = parts.templates;
+    this.tags = parts.tags;
   }
 
   /** The device `id` when it is bound, of the scope's team and inside its data permissions, with its template's name. */

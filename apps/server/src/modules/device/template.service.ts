@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { noCreatorGrants, type CreatorGrants } from '../../lib/creator-grants.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { presentItem, presentTag } from './template-present.ts';
+import { presentTemplateItem, presentTemplateTag } from './template.presenter.ts';
 import type { TagValues, TemplateRepo } from './template.repo.ts';
 
 type TagInput = TemplateAddBodyParsed['tags'][number];
@@ -74,11 +74,6 @@ export class TemplateService {
     private readonly locks: TemplateLocks = noLocks,
   ) {}
 
-  /** The team's templates with their creation time (what the lock rule orders). */
-  creationsOf(teamId: number, db?: Kysely<Database> | Transaction<Database>) {
-    return this.templates.creations(teamId, db);
-  }
-
   /** As `require`, and 1052 when the template is locked (editing it, assigning it, writing through it). */
   async requireUsable(caller: CurrentUser, id: number): Promise<Template> {
     const t = await this.require(caller, id);
@@ -90,11 +85,6 @@ export class TemplateService {
   /** The team's template limit now (template_max_num of getUserInfo; 1033 beyond it). */
   templateMax(teamId: number): Promise<number> {
     return this.quota.templateMax(teamId);
-  }
-
-  /** How many templates the team has. */
-  countOf(teamId: number): Promise<number> {
-    return this.templates.countTeam(teamId);
   }
 
   async list(caller: CurrentUser, query: TemplateListQueryParsed): Promise<TemplateListReply> {
@@ -109,7 +99,7 @@ export class TemplateService {
       this.locks.lockedOf(caller.teamId),
     ]);
     return {
-      list: rows.map((t) => presentItem(t, locked.has(t.id))),
+      list: rows.map((t) => presentTemplateItem(t, locked.has(t.id))),
       total,
       page: query.page,
       page_size: query.page_size,
@@ -138,8 +128,11 @@ export class TemplateService {
       this.locks.lockedOf(t.team_id, db),
     ]);
     return {
-      ...presentItem({ ...t, device_count: deviceIds.length, tag_count: tags.length }, locked.has(id)),
-      tags: tags.map(presentTag),
+      ...presentTemplateItem(
+        { ...t, device_count: deviceIds.length, tag_count: tags.length },
+        locked.has(id),
+      ),
+      tags: tags.map(presentTemplateTag),
     };
   }
 
@@ -172,7 +165,7 @@ export class TemplateService {
       const t = await this.templates.insert({ ...fields, team_id: caller.teamId, name }, trx);
       await this.templates.insertTags(
         t.id,
-        tags.map((r) => tagValues(presentTag(r))),
+        tags.map((r) => tagValues(presentTemplateTag(r))),
         trx,
       );
       const copies = await this.templates.tags(t.id, trx);

@@ -7,9 +7,13 @@ import pg from 'pg';
 import { createDatabase, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrator.ts';
-import type { HistoryReadRepo } from './history-read.repo.ts';
-import { HistoryStore } from './history-store.ts';
-import type { HistoryWriter } from './history-writer.ts';
+import { HistoryBatchRepo } from './history-batch.repo.ts';
+import { HistoryFlushRepo } from './history-flush.repo.ts';
+import { HistoryFlusher } from './history-flusher.ts';
+import { HistoryFramesReader } from './history-frames.reader.ts';
+import { HistoryMemory } from './history-memory.ts';
+import { HistoryReadRepo } from './history-read.repo.ts';
+import { HistoryWriter } from './history-writer.ts';
 
 /*
  * The history writer as a server process would run it, on a database that outlives it: each
@@ -81,22 +85,26 @@ export async function startProcess(
 ): Promise<HistoryProcess> {
   const { db, engine } = createDatabase(where);
   const errors: unknown[] = [];
-  const store = new HistoryStore({
-    db,
-    engine,
-    // No flush on a timer: the run flushes when it means to.
-    writer: { batchMs: 0, batchRows, maxPending: 1_000_000, flushMs: 3_600_000, writerName },
-    retention: { retentionDays: 0, pruneIntervalMs: 3_600_000 },
-    log: { error: (obj) => errors.push((obj as { err: unknown }).err) },
-  });
-  const writer = store.writer;
+  // The writer and reads as the composition root builds them (compose/data.ts), over one memory.
+  // No flush on a timer: the run flushes when it means to.
+  const options = { batchMs: 0, batchRows, maxPending: 1_000_000, flushMs: 3_600_000, writerName };
+  const onError = (err: unknown) => errors.push(err);
+  const memory = new HistoryMemory(db);
+  const flusher = new HistoryFlusher(
+    new HistoryFlushRepo(db, engine),
+    memory,
+    { flushMs: options.flushMs, name: writerName },
+    onError,
+  );
+  const writer = new HistoryWriter(new HistoryBatchRepo(db, engine, memory), flusher, options, onError);
+  const reads = new HistoryReadRepo(db, engine, memory, new HistoryFramesReader(db, memory));
   await writer.start();
   let dead = false;
   return {
     db,
     engine,
     writer,
-    repo: store.reads,
+    repo: reads,
     errors,
     async crash() {
       if (dead) return;

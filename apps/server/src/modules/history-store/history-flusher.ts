@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { decodeFrame, type FrameData } from './history-frame.codec.ts';
-import type { Engine } from '../../db/create-database.ts';
-import type { Database } from '../../db/database.ts';
-import { HistoryFlushRepo } from './history-flush.repo.ts';
+import type { HistoryFlushRepo } from './history-flush.repo.ts';
 import type { HistoryMemory } from './history-memory.ts';
 
 /** Minute aggregates held in memory beyond which a flush starts at once (a long backfill). */
@@ -26,7 +23,6 @@ export interface FlusherOptions {
  * move into history_frames, so those after it are always still staged.
  */
 export class HistoryFlusher {
-  private readonly repo: HistoryFlushRepo;
   private writerId: number | null = null;
   /** The watermark stored by the last flush: frames committed up to it have their rollups stored. */
   private durable = 0;
@@ -35,14 +31,12 @@ export class HistoryFlusher {
   private stopped = false;
 
   constructor(
-    db: Kysely<Database>,
-    engine: Engine,
+    /** The writer's registration, watermark and rollup writes. */
+    private readonly repo: HistoryFlushRepo,
     readonly memory: HistoryMemory,
     private readonly options: FlusherOptions,
     private readonly onError: (err: unknown) => void,
-  ) {
-    this.repo = new HistoryFlushRepo(db, engine);
-  }
+  ) {}
 
   /** The writer id (after start). */
   get writer(): number {

@@ -3,7 +3,7 @@ import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
 import { mergeAcc } from './history-aggregates.ts';
 import { eachFrameValue } from './history-frame.codec.ts';
-import { HistoryFramesReader, minuteOf, type StoredRow } from './history-frames.reader.ts';
+import { minuteOf, type HistoryFramesReader, type StoredRow } from './history-frames.reader.ts';
 import { PendingHistory, type HistoryMemory } from './history-memory.ts';
 
 export type { StoredRow } from './history-frames.reader.ts';
@@ -33,15 +33,13 @@ const REBUILD_CHUNK = 400;
  * counts, buckets from raw values or from rollups; rollup rebuilds and retention.
  */
 export class HistoryReadRepo {
-  private readonly frames: HistoryFramesReader;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
     private readonly memory: HistoryMemory,
-  ) {
-    this.frames = new HistoryFramesReader(db, memory);
-  }
+    /** Raw values from the frames (stored, staged and in the open batch). */
+    private readonly frames: HistoryFramesReader,
+  ) {}
 
   /**
    * Values of the tags in [from, to], counted up to `cap`: whole minutes from the rollups, the

@@ -1,20 +1,26 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { HistoryMemory } from './history-memory.ts';
 import { purgeHistory } from './history-purge.repo.ts';
-import { HistoryReadRepo } from './history-read.repo.ts';
-import { HistoryWriter, type IngestFrame } from './history-writer.ts';
-import { IngestDropsRepo } from './ingest-drops.repo.ts';
-import { LastValuesRepo } from './last-values.repo.ts';
-import { TagWritesRepo } from './tag-writes.repo.ts';
+import type { HistoryReadRepo } from './history-read.repo.ts';
+import type { HistoryWriter, IngestFrame } from './history-writer.ts';
+import type { IngestDropsRepo } from './ingest-drops.repo.ts';
+import type { LastValuesRepo } from './last-values.repo.ts';
+import type { TagWritesRepo } from './tag-writes.repo.ts';
+
+/**
+ * The store's parts, built by the composition root over one `HistoryMemory` (compose/devices.ts):
+ * the writer and the reads that add what memory holds to what the tables hold.
+ */
+export interface HistoryStoreParts {
+  writer: HistoryWriter;
+  reads: HistoryReadRepo;
+  lastValues: LastValuesRepo;
+  drops: IngestDropsRepo;
+  tagWrites: TagWritesRepo;
+}
 
 export interface HistoryStoreOptions {
-  db: Kysely<Database>;
-  engine: Engine;
-  /** Batching, back-pressure and rollup flushes of the writer (INGEST_*). */
-  writer: Config['ingest'];
   /** Retention: history older than `retentionDays` is pruned every `pruneIntervalMs` (0 days: never). */
   retention: Config['history'];
   log: { error(obj: object, msg?: string): void };
@@ -22,13 +28,12 @@ export interface HistoryStoreOptions {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const noListener = (): void => undefined;
-
 /**
  * The one owner of what devices record: history frames (stored, and on SQLite staged), minute
  * rollups and last values, with what this server holds of them in memory until its next flush;
- * ingest drop counters and the tag write log (a device's tags are the catalogue's, modules/device). Created once
- * per app by the composition root; nothing outside this folder reaches its tables or its memory.
+ * ingest drop counters and the tag write log (a device's tags are the catalogue's, modules/device).
+ * Built once per app by the composition root from its parts (compose/devices.ts); beyond that,
+ * nothing outside this folder reaches its tables or its memory.
  *
  * - Write side: `writer.write(frames, drops)` (ingest, the hot path: a direct method call that
  *   resolves once the frames are committed) and `onCommitted` (who hears of committed frames).
@@ -48,27 +53,17 @@ export class HistoryStore {
   readonly tagWrites: TagWritesRepo;
   private readonly retention: Config['history'];
   private readonly log: HistoryStoreOptions['log'];
-  private listener: (frames: IngestFrame[]) => void = noListener;
   private pruneTimer: NodeJS.Timeout | null = null;
   private pruning: Promise<unknown> = Promise.resolve();
 
-  constructor(options: HistoryStoreOptions) {
-    const { db, engine, log } = options;
-    const memory = new HistoryMemory(db);
-    this.log = log;
+  constructor(parts: HistoryStoreParts, options: HistoryStoreOptions) {
+    this.writer = parts.writer;
+    this.reads = parts.reads;
+    this.lastValues = parts.lastValues;
+    this.drops = parts.drops;
+    this.tagWrites = parts.tagWrites;
     this.retention = options.retention;
-    this.writer = new HistoryWriter(
-      db,
-      engine,
-      memory,
-      options.writer,
-      (frames) => this.listener(frames),
-      (err) => log.error({ err }, 'history batch failed'),
-    );
-    this.reads = new HistoryReadRepo(db, engine, memory);
-    this.lastValues = new LastValuesRepo(db, memory);
-    this.drops = new IngestDropsRepo(db);
-    this.tagWrites = new TagWritesRepo(db);
+    this.log = options.log;
   }
 
   /**
@@ -76,10 +71,7 @@ export class HistoryStore {
    * before the writers of the batch are answered). Returns a function that unsets it.
    */
   onCommitted(listener: (frames: IngestFrame[]) => void): () => void {
-    this.listener = listener;
-    return () => {
-      if (this.listener === listener) this.listener = noListener;
-    };
+    return this.writer.onCommitted(listener);
   }
 
   /** Registers the writer and folds what a crash left out of the rollups; call before any write. */

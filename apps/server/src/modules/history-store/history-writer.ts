@@ -1,14 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/create-database.ts';
-import type { Database } from '../../db/database.ts';
-import {
-  HistoryBatchRepo,
-  type BatchContent,
-  type DropDelta,
-  type IngestFrame,
-} from './history-batch.repo.ts';
-import { HistoryFlusher } from './history-flusher.ts';
-import type { HistoryMemory } from './history-memory.ts';
+import type { BatchContent, DropDelta, HistoryBatchRepo, IngestFrame } from './history-batch.repo.ts';
+import type { HistoryFlusher } from './history-flusher.ts';
 
 export type { DropDelta, IngestFrame } from './history-batch.repo.ts';
 
@@ -48,6 +39,8 @@ const emptyBatch = (): Batch => ({
   liveOnly: 0,
 });
 
+const noListener = (): void => undefined;
+
 /** The promise of a batch's commit, made on its first writer (one per batch, not per message). */
 function commitOf(batch: Batch): Promise<void> {
   batch.done ??= new Promise<void>((resolve, reject) => {
@@ -78,7 +71,6 @@ function commitOf(batch: Batch): Promise<void> {
  * until a commit makes room (so a slow database slows the devices down instead of filling the heap).
  */
 export class HistoryWriter {
-  readonly flusher: HistoryFlusher;
   private current = emptyBatch();
   private flushing: Promise<void> | null = null;
   /** Held by `exclusive`: no batch commits meanwhile. */
@@ -90,24 +82,27 @@ export class HistoryWriter {
   private stopped = false;
   private started = false;
   private lastAt = 0;
-  private readonly repo: HistoryBatchRepo;
+
+  private listener: (frames: IngestFrame[]) => void = noListener;
 
   constructor(
-    db: Kysely<Database>,
-    engine: Engine,
-    memory: HistoryMemory,
+    /** The batch transactions (frames, drop counters). */
+    private readonly repo: HistoryBatchRepo,
+    /** Writes the rollups and last values the commits fold into its memory. */
+    readonly flusher: HistoryFlusher,
     private readonly options: WriterOptions,
-    private readonly onCommitted: (frames: IngestFrame[]) => void,
     private readonly onError: (err: unknown) => void,
-  ) {
-    this.repo = new HistoryBatchRepo(db, engine, memory);
-    this.flusher = new HistoryFlusher(
-      db,
-      engine,
-      memory,
-      { flushMs: options.flushMs, name: options.writerName },
-      onError,
-    );
+  ) {}
+
+  /**
+   * Sets who hears of the frames each batch committed, in batch order (after they are in memory,
+   * before the writers of the batch are answered). Returns a function that unsets it.
+   */
+  onCommitted(listener: (frames: IngestFrame[]) => void): () => void {
+    this.listener = listener;
+    return () => {
+      if (this.listener === listener) this.listener = noListener;
+    };
   }
 
   /** Data points accepted and not yet committed. */
@@ -252,7 +247,7 @@ export class HistoryWriter {
     if (inserted) {
       this.flusher.committed();
       try {
-        this.onCommitted(batch.liveOnly === 0 ? inserted : withLiveOnly(batch.frames, inserted));
+        this.listener(batch.liveOnly === 0 ? inserted : withLiveOnly(batch.frames, inserted));
       } catch (err) {
         this.onError(err);
       }

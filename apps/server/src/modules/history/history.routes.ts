@@ -1,5 +1,4 @@
 import {
-  envelope,
   historyExportQuery,
   HistoryPaths,
   historyRawQuery,
@@ -12,36 +11,48 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read } from '../../plugins/entity-routes.ts';
 import { csvStream, xlsxBuffer } from './history.export.ts';
 
 /** /history: raw rows, downsampled series, export (device view 2, data scope) and the ingest drop counters. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = app.services.history;
-  const view = requirePermission(Perm.DeviceView);
+  entityRoutes(app, [
+    read({
+      path: HistoryPaths.raw,
+      permission: Perm.DeviceView,
+      query: historyRawQuery,
+      reply: historyRawReply,
+      run: (caller, query) => history.raw(caller, query),
+    }),
+    read({
+      path: HistoryPaths.series,
+      permission: Perm.DeviceView,
+      query: historySeriesQuery,
+      reply: historySeriesReply,
+      run: (caller, query) => history.series(caller, query),
+    }),
+    read({
+      path: HistoryPaths.tags,
+      permission: Perm.DeviceView,
+      query: idQuery,
+      reply: historyTagsReply,
+      run: (caller, query) => history.tags(caller, query.id),
+    }),
+    read({
+      path: HistoryPaths.drops,
+      permission: Perm.DeviceView,
+      query: idQuery,
+      reply: ingestDrops,
+      run: (caller, query) => history.drops(caller, query.id),
+    }),
+  ]);
 
-  app.get(
-    HistoryPaths.raw,
-    {
-      preHandler: view,
-      schema: { querystring: historyRawQuery, response: { 200: envelope(historyRawReply) } },
-    },
-    async (request) => ok(await history.raw(requireUser(request), request.query)),
-  );
-
-  app.get(
-    HistoryPaths.series,
-    {
-      preHandler: view,
-      schema: { querystring: historySeriesQuery, response: { 200: envelope(historySeriesReply) } },
-    },
-    async (request) => ok(await history.series(requireUser(request), request.query)),
-  );
-
+  // A file download (csv stream or xlsx), not a JSON reply: written by hand (docs/architecture.md).
   app.get(
     HistoryPaths.export,
-    { preHandler: view, schema: { querystring: historyExportQuery } },
+    { preHandler: requirePermission(Perm.DeviceView), schema: { querystring: historyExportQuery } },
     async (request, reply) => {
       const q = request.query;
       const range = await history.check(requireUser(request), q);
@@ -57,17 +68,5 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return reply.send(body);
     },
-  );
-
-  app.get(
-    HistoryPaths.tags,
-    { preHandler: view, schema: { querystring: idQuery, response: { 200: envelope(historyTagsReply) } } },
-    async (request) => ok(await history.tags(requireUser(request), request.query.id)),
-  );
-
-  app.get(
-    HistoryPaths.drops,
-    { preHandler: view, schema: { querystring: idQuery, response: { 200: envelope(ingestDrops) } } },
-    async (request) => ok(await history.drops(requireUser(request), request.query.id)),
   );
 };

@@ -18,6 +18,7 @@ import {
   type StoredRow,
 } from '../history-store/index.ts';
 import type { HistoryRepo } from './history.repo.ts';
+import { presentStoredRow } from './history.presenter.ts';
 
 const MINUTE = 60_000;
 
@@ -118,7 +119,7 @@ export class HistoryService {
     reply.total_capped = count > cap;
     if (offset >= count) return reply;
     for await (const row of this.reads.rows(r.deviceId, r.tagIds, r.from, r.to, q.order, offset)) {
-      reply.list.push(present(row));
+      reply.list.push(presentStoredRow(row));
       if (reply.list.length >= q.page_size) break;
     }
     return reply;
@@ -179,12 +180,6 @@ export class HistoryService {
     return new Map(tags.filter((t) => wanted.has(t.id)).map((t) => [t.id, t.name]));
   }
 }
-
-const present = (row: StoredRow) => ({
-  tag_id: row.tag_id,
-  ts: row.ts,
-  value: decodeStoredValue(row.num, row.txt),
-});
 
 function emptySeries(tag_id: number): HistorySeries {
   return { tag_id, t: [], n: [], min: [], max: [], first: [], last: [], first_ts: [], last_ts: [] };

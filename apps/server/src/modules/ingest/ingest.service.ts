@@ -4,8 +4,7 @@ import type { Bus } from '../../plugins/bus.ts';
 import type { DeviceLink, DeviceMessage } from '../../plugins/mqtt/device-link.ts';
 import type { DropDelta, HistoryStore, HistoryWriter, IngestFrame } from '../history-store/index.ts';
 import type { BillingChangedEvent } from '../billing/index.ts';
-import type { Catalogue } from '../device/index.ts';
-import { DeviceTagsCache, unlimited, type DeviceTags, type IngestQuotas } from './device-tags.cache.ts';
+import type { DeviceTags, DeviceTagsCache } from './device-tags.cache.ts';
 import { buildFrames } from './frame-builder.ts';
 
 /**
@@ -24,19 +23,17 @@ import { buildFrames } from './frame-builder.ts';
  * sample of the collected TAGs.
  */
 export class IngestService {
-  readonly cache: DeviceTagsCache;
   private readonly writer: HistoryWriter;
   /** Team of each device seen by the pipeline (for the bus events). */
   private readonly teamOf = new Map<number, number>();
 
   constructor(
-    catalogue: Pick<Catalogue, 'deviceBySn' | 'tags'>,
+    /** What each device's data is checked against (its tags, allocation, lock), by SN. */
+    readonly cache: DeviceTagsCache,
     private readonly store: HistoryStore,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
-    quotas: IngestQuotas = unlimited,
   ) {
-    this.cache = new DeviceTagsCache(catalogue, undefined, undefined, quotas);
     this.writer = store.writer;
   }
 

@@ -1,5 +1,4 @@
 import {
-  envelope,
   invitationBody,
   invitationCheckReply,
   invitationConfirmBody,
@@ -14,8 +13,7 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, read, route, write } from '../../plugins/entity-routes.ts';
 
 /**
  * Invitations: the inviting team's calls (/system/user: invite 25, view 24) and the invitee's
@@ -23,54 +21,53 @@ import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts'
  */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { invitations } = app.services;
-  const invite = requirePermission(Perm.UserInvite);
 
-  app.post(
-    InvitationPaths.invite,
-    { preHandler: invite, schema: { body: invitationBody, response: { 200: envelope(invitationItem) } } },
-    async (request) => ok(await invitations.invite(requireUser(request), request.body, request.ip)),
-  );
-
-  app.get(
-    InvitationPaths.list,
-    {
-      preHandler: requirePermission(Perm.UserView),
-      schema: { querystring: invitationListQuery, response: { 200: envelope(invitationListReply) } },
-    },
-    async (request) => ok(await invitations.list(requireUser(request), request.query)),
-  );
-
-  app.post(
-    InvitationPaths.cancel,
-    { preHandler: invite, schema: { body: invitationIdBody, response: { 200: envelope(invitationItem) } } },
-    async (request) => ok(await invitations.cancel(requireUser(request), request.body.id)),
-  );
-
-  app.get(
-    InvitationPaths.mine,
-    {
-      preHandler: signedIn,
-      schema: { querystring: myInvitationQuery, response: { 200: envelope(myInvitationListReply) } },
-    },
-    async (request) => ok(await invitations.mine(requireUser(request), request.query)),
-  );
-
-  app.post(
-    InvitationPaths.check,
-    {
-      preHandler: signedIn,
-      schema: { body: invitationIdBody, response: { 200: envelope(invitationCheckReply) } },
-    },
-    async (request) => ok(await invitations.check(requireUser(request), request.body.id)),
-  );
-
-  app.post(
-    InvitationPaths.confirm,
-    {
-      preHandler: signedIn,
-      schema: { body: invitationConfirmBody, response: { 200: envelope(invitationConfirmReply) } },
-    },
-    async (request) =>
-      ok(await invitations.confirm(requireUser(request), request.body.id, request.body.accept)),
-  );
+  entityRoutes(app, [
+    route({
+      method: 'POST',
+      path: InvitationPaths.invite,
+      access: Perm.UserInvite,
+      body: invitationBody,
+      reply: invitationItem,
+      run: ({ caller, body, request }) => invitations.invite(caller, body, request.ip),
+    }),
+    read({
+      path: InvitationPaths.list,
+      permission: Perm.UserView,
+      query: invitationListQuery,
+      reply: invitationListReply,
+      run: (caller, query) => invitations.list(caller, query),
+    }),
+    write({
+      path: InvitationPaths.cancel,
+      permission: Perm.UserInvite,
+      body: invitationIdBody,
+      reply: invitationItem,
+      run: (caller, body) => invitations.cancel(caller, body.id),
+    }),
+    route({
+      method: 'GET',
+      path: InvitationPaths.mine,
+      access: 'signedIn',
+      query: myInvitationQuery,
+      reply: myInvitationListReply,
+      run: ({ caller, query }) => invitations.mine(caller, query),
+    }),
+    route({
+      method: 'POST',
+      path: InvitationPaths.check,
+      access: 'signedIn',
+      body: invitationIdBody,
+      reply: invitationCheckReply,
+      run: ({ caller, body }) => invitations.check(caller, body.id),
+    }),
+    route({
+      method: 'POST',
+      path: InvitationPaths.confirm,
+      access: 'signedIn',
+      body: invitationConfirmBody,
+      reply: invitationConfirmReply,
+      run: ({ caller, body }) => invitations.confirm(caller, body.id, body.accept),
+    }),
+  ]);
 };

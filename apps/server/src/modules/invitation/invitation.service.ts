@@ -23,12 +23,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { MemberService, MembershipHooks, MembershipService, Notices } from '../member/index.ts';
+import type { MemberService, MembershipService, Notices } from '../member/index.ts';
 import type { RoleService } from '../role/index.ts';
 import { invitationMail, inviteeText, inviterText } from './invitation-texts.ts';
-import { myItem, readState, refusalOf, teamItem } from './invitation.view.ts';
+import { presentMyInvitation, readState, refusalOf, presentTeamInvitation } from './invitation.presenter.ts';
 import type { AccountKey, InvitationRepo, InvitationRow } from './invitation.repo.ts';
 import type { InvitationLimits } from './invitation-limits.ts';
+import type { InvitationNotices } from './invitation-notices.ts';
 
 const storedOf: readonly InvitationState[] = ['pending', 'accepted', 'rejected', 'cancelled', 'voided'];
 
@@ -51,20 +52,9 @@ export class InvitationService {
     private readonly region: string,
     private readonly publicUrl: string,
     private readonly limits: InvitationLimits,
+    /** The invitee's notice when an invitation is cancelled (and voided: the membership hook). */
+    private readonly endNotices: InvitationNotices,
   ) {}
-
-  /** The hook that voids the pending invitations of a person leaving the team (reason inviter_left). */
-  readonly hooks: MembershipHooks = {
-    left: async (user, teamId, trx) => {
-      const voided = await this.repo.voidPending(
-        { inviterId: user.id, teamId },
-        'inviter_left',
-        Date.now(),
-        trx,
-      );
-      for (const v of voided) await this.noticeInvitee(v.id, 'voided', trx);
-    },
-  };
 
   /** Whether the team has a live pending invitation to the user (member calls: 1075). */
   readonly isInvited = (teamId: number, userId: number): Promise<boolean> =>
@@ -146,7 +136,7 @@ export class InvitationService {
     if (created && reach !== null) this.notices.changed(invitee.team_id, [invitee.id]);
     // A concurrent invitation created it first: this one reached nobody.
     if (!created && !mailNow && reach !== null) await this.limits.release([reach]);
-    return teamItem((await this.repo.find(id))!, Date.now());
+    return presentTeamInvitation((await this.repo.find(id))!, Date.now());
   }
 
   /** The invitation mail or SMS (1064 / 1070 when it cannot be sent). */
@@ -174,7 +164,12 @@ export class InvitationService {
       offset: (q.page - 1) * q.page_size,
       limit: q.page_size,
     });
-    return { list: rows.map((r) => teamItem(r, now)), total, page: q.page, page_size: q.page_size };
+    return {
+      list: rows.map((r) => presentTeamInvitation(r, now)),
+      total,
+      page: q.page,
+      page_size: q.page_size,
+    };
   }
 
   /** The inviting team cancels a pending invitation (1003 not the team's; a decided one: its code). */
@@ -187,7 +182,7 @@ export class InvitationService {
         const read = readState(row, now);
         throw new AppError(refusalOf(read.state, read.void_reason));
       }
-      await this.noticeInvitee(id, 'cancelled', trx);
+      await this.endNotices.noticeInvitee(id, 'cancelled', trx);
     });
     const invitee = await this.db
       .selectFrom('users')
@@ -195,7 +190,7 @@ export class InvitationService {
       .where('id', '=', row.invitee_id)
       .executeTakeFirst();
     if (invitee) this.notices.changed(invitee.team_id, [row.invitee_id]);
-    return teamItem((await this.repo.find(id))!, Date.now());
+    return presentTeamInvitation((await this.repo.find(id))!, Date.now());
   }
 
   /** GET /msg/team/invation: the caller's invitations, each with the message of its state. */
@@ -210,7 +205,7 @@ export class InvitationService {
       this.repo.countPending(caller.id, now),
     ]);
     return {
-      list: rows.map((r) => myItem(r, user.lang, now)),
+      list: rows.map((r) => presentMyInvitation(r, user.lang, now)),
       total,
       pending,
       page: q.page,
@@ -231,7 +226,7 @@ export class InvitationService {
       blockers.push({ code: ErrorCode.E1073_INVITER_LEFT, count: 0 });
     blockers.push(...(await this.membership.blockers(user)));
     return {
-      invitation: myItem(row, user.lang, now),
+      invitation: presentMyInvitation(row, user.lang, now),
       role_permissions: row.role_permissions ? (JSON.parse(row.role_permissions) as number[]) : [],
       can_accept: blockers.length === 0,
       blockers,
@@ -333,19 +328,6 @@ export class InvitationService {
     const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
     return user;
-  }
-
-  /** A notice to the invitee of an invitation, in their language and current team. */
-  private async noticeInvitee(id: number, state: 'cancelled' | 'voided', trx: Transaction<Database>) {
-    const row = await this.repo.find(id, trx);
-    if (!row) return;
-    const invitee = await this.user(row.invitee_id, trx);
-    const names = { team: row.team_name, inviter: row.inviter_name, role: row.role_name };
-    await this.notices.notice(
-      { teamId: invitee.team_id, userId: invitee.id },
-      inviteeText(invitee.lang, state, names),
-      trx,
-    );
   }
 }
 

@@ -14,15 +14,9 @@ import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DeviceLabel, Label, LabelRepo } from './label.repo.ts';
+import { presentLabel } from './label.presenter.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const present = (l: Label, deviceCount: number): LabelItem => ({
-  id: l.id,
-  name: l.name,
-  device_count: deviceCount,
-  created_at: l.created_at,
-});
 
 /** A unique-constraint loss of a racing insert reads as the duplicate rule. */
 const duplicate = () => validationError('name', invalid('validation.label.duplicate'));
@@ -39,7 +33,7 @@ export class LabelService {
       this.labels.listTeam(caller.teamId),
       this.labels.deviceCounts(caller.scope),
     ]);
-    return { list: rows.map((l) => present(l, counts.get(l.id) ?? 0)), max: Limits.labelMax };
+    return { list: rows.map((l) => presentLabel(l, counts.get(l.id) ?? 0)), max: Limits.labelMax };
   }
 
   async add(caller: CurrentUser, rawName: string): Promise<LabelItem> {
@@ -53,7 +47,7 @@ export class LabelService {
       ),
     );
     assertValid('name', validateLabelAdd(existing.length));
-    return present(await onUniqueViolation(() => this.labels.insert(caller.teamId, name), duplicate), 0);
+    return presentLabel(await onUniqueViolation(() => this.labels.insert(caller.teamId, name), duplicate), 0);
   }
 
   async rename(caller: CurrentUser, id: number, rawName: string): Promise<LabelItem> {
@@ -68,7 +62,7 @@ export class LabelService {
       ),
     );
     const renamed = await onUniqueViolation(() => this.labels.rename(id, name), duplicate);
-    return present(renamed, (await this.labels.deviceCounts(caller.scope)).get(id) ?? 0);
+    return presentLabel(renamed, (await this.labels.deviceCounts(caller.scope)).get(id) ?? 0);
   }
 
   /** Deletes the label and removes it from every device of the team. */

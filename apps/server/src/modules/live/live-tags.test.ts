@@ -116,4 +116,46 @@ describe('device data socket: subscribe_tags', () => {
     expect(await s.next('error', 1)).toMatchObject({ code: 1006 });
     expect(s.messages.some((m) => m.type === 'subscribed')).toBe(false);
   });
+  it('one subscription: a page of some devices, pairs of others, acts only of others', async () => {
+    const a = await device();
+    const b = await device();
+    const c = await device();
+    const s = await socket();
+    s.send({
+      type: 'subscribe',
+      device_ids: [a.id],
+      page_size: 1,
+      tags: [{ device_id: b.id, tag_id: team.tags.temp }],
+      act_device_ids: [c.id, 987_654],
+    });
+    const sub = await s.next('subscribed');
+    expect(sub.devices).toEqual([
+      { device_id: a.id, tag_ids: [team.template.tags[0]!.id], tag_total: 5 },
+      { device_id: b.id, tag_ids: [team.tags.temp], tag_total: 5 },
+      { device_id: c.id, tag_ids: [], tag_total: 5 },
+    ]);
+    expect(sub.refused).toEqual([987_654]);
+    const ts = Date.now() + 1_000;
+    for (const d of [a, b, c]) await d.data({ ts, v: { [team.tags.speed]: 1, [team.tags.temp]: 2 } });
+    await c.goOnlineAndSync();
+    await waitUntil(
+      () => s.messages.some((m) => m.type === 'act' && m.device_id === c.id),
+      5_000,
+      'act of c',
+    );
+    await waitUntil(() => items(s.messages).length >= 2, 5_000, 'values');
+    await sleep(250);
+    expect(items(s.messages).map((i) => [i.device_id, i.tag_id])).toEqual(
+      expect.arrayContaining([
+        [a.id, team.template.tags[0]!.id],
+        [b.id, team.tags.temp],
+      ]),
+    );
+    expect(items(s.messages).every((i) => i.device_id !== c.id)).toBe(true);
+    // Beyond 50 devices in all: refused, the subscription stays.
+    const many = Array.from({ length: LiveLimits.devicesPerSocketMax }, (_, i) => i + 1);
+    s.send({ type: 'subscribe', device_ids: many, act_device_ids: [many.length + 1] });
+    expect(await s.next('error')).toMatchObject({ code: 1006 });
+    expect(s.messages.filter((m) => m.type === 'subscribed')).toHaveLength(1);
+  });
 });

@@ -1,5 +1,4 @@
 import {
-  envelope,
   ErrorCode,
   lastValuesQuery,
   lastValuesReply,
@@ -11,9 +10,8 @@ import {
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/reply.ts';
 import { socketQuery } from '../../lib/socket-query.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read } from '../../plugins/entity-routes.ts';
 import { decodeStoredValue } from '../history-store/index.ts';
 
 /**
@@ -24,6 +22,7 @@ import { decodeStoredValue } from '../history-store/index.ts';
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { liveHub: hub, principals, live: repo } = app.services;
 
+  // A WebSocket upgrade: written by hand (docs/architecture.md).
   app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
     const { token, page = 0 } = socketQuery(liveSocketQuery, request.query);
     // Messages that arrive while the token is checked wait in the socket's own buffer.
@@ -46,22 +45,22 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.get(
-    LivePaths.lastValues,
-    {
-      preHandler: requirePermission(Perm.DeviceMonitor),
-      schema: { querystring: lastValuesQuery, response: { 200: envelope(lastValuesReply) } },
-    },
-    async (request) => {
-      const q = request.query;
-      const [device] = await repo.devicesWithTags(requireUser(request).scope, [q.id]);
-      if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
-      const rows = await repo.lastValues(device.id, q.tag_ids);
-      return ok({
-        device_id: device.id,
-        online: device.online,
-        items: rows.map((r) => ({ tag_id: r.tag_id, ts: r.ts, value: decodeStoredValue(r.num, r.txt) })),
-      });
-    },
-  );
+  entityRoutes(app, [
+    read({
+      path: LivePaths.lastValues,
+      permission: Perm.DeviceMonitor,
+      query: lastValuesQuery,
+      reply: lastValuesReply,
+      run: async (caller, q) => {
+        const [device] = await repo.devicesWithTags(caller.scope, [q.id]);
+        if (!device) throw new AppError(ErrorCode.E1003_NO_DATA);
+        const rows = await repo.lastValues(device.id, q.tag_ids);
+        return {
+          device_id: device.id,
+          online: device.online,
+          items: rows.map((r) => ({ tag_id: r.tag_id, ts: r.ts, value: decodeStoredValue(r.num, r.txt) })),
+        };
+      },
+    }),
+  ]);
 };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ViewRequests, type ViewRequest } from './view-requests.ts';
+import type { SubscriptionChange } from './subscription.ts';
+import { ViewRequests } from './view-requests.ts';
 
 /* A device data socket's subscribe and switch_page requests: one at a time, the latest wins. */
 
 /** Requests with an apply that waits until `finish()` (the database work of a page switch). */
 function harness() {
-  const applied: ViewRequest[] = [];
+  const applied: SubscriptionChange[] = [];
   const errors: unknown[] = [];
   let finish: (err?: Error) => void = () => undefined;
   let running = 0;
@@ -60,21 +61,21 @@ describe('ViewRequests', () => {
 
   it('folds subscribe and switch_page in order of arrival', async () => {
     const h = harness();
-    h.requests.subscribe([1, 2], 10, undefined);
+    h.requests.subscribe({ pageDevices: [1, 2], pageSize: 10 });
     h.requests.switchPage(4);
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [1, 2], pageSize: 10, page: 4, tags: null });
+    expect(h.applied.at(-1)).toEqual({ pageDevices: [1, 2], pageSize: 10, page: 4 });
     h.finish();
     // A subscribe without a page keeps the page switched to before it; with one, it wins.
     h.requests.switchPage(5);
-    h.requests.subscribe([3], 20, undefined);
+    h.requests.subscribe({ pageDevices: [3], pageSize: 20 });
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 5, tags: null });
+    expect(h.applied.at(-1)).toEqual({ pageDevices: [3], pageSize: 20, page: 5 });
     h.finish();
     h.requests.switchPage(6);
-    h.requests.subscribe([3], 20, 0);
+    h.requests.subscribe({ pageDevices: [3], pageSize: 20, page: 0 });
     await turn();
-    expect(h.applied.at(-1)).toEqual({ deviceIds: [3], pageSize: 20, page: 0, tags: null });
+    expect(h.applied.at(-1)).toEqual({ pageDevices: [3], pageSize: 20, page: 0 });
     h.finish();
     // A refresh works the current view again; it never undoes a waiting request.
     h.requests.refresh();

@@ -1,14 +1,7 @@
-/** What a socket asked to see; a field left out keeps the socket's current one when worked. */
-export interface ViewRequest {
-  deviceIds?: number[];
-  pageSize?: number;
-  page?: number;
-  /** subscribe_tags: device id -> the tags wanted; null: pages of the devices (subscribe). */
-  tags?: Map<number, Set<number>> | null;
-}
+import type { SubscriptionChange } from './subscription.ts';
 
-/** Works a request (database reads, then `subscribed` and the page's last values). */
-export type ApplyView = (request: ViewRequest) => Promise<void>;
+/** Works a change of the subscription (database reads, then `subscribed` and the last values). */
+export type ApplyView = (request: SubscriptionChange) => Promise<void>;
 
 /**
  * The subscribe and switch_page requests of one device data socket. They need database reads,
@@ -19,7 +12,7 @@ export type ApplyView = (request: ViewRequest) => Promise<void>;
  * A flood of page switches thus costs one running and one waiting request, never a chain.
  */
 export class ViewRequests {
-  private waiting: ViewRequest | null = null;
+  private waiting: SubscriptionChange | null = null;
   private running = false;
   private scheduled = false;
   private closed = false;
@@ -36,15 +29,13 @@ export class ViewRequests {
     this.kick();
   }
 
-  /** subscribe: replaces the waiting devices and page size; without a page, a waiting page stays. */
-  subscribe(deviceIds: number[], pageSize: number, page: number | undefined): void {
-    this.waiting = { deviceIds, pageSize, page: page ?? this.waiting?.page, tags: null };
-    this.kick();
-  }
-
-  /** subscribe_tags: replaces the waiting request (pages no longer apply). */
-  subscribeTags(tags: Map<number, Set<number>>): void {
-    this.waiting = { deviceIds: [...tags.keys()], tags };
+  /**
+   * subscribe or subscribe_tags: replaces the waiting request; without a page, a waiting page
+   * stays (the fields the change leaves out are the socket's current ones when worked).
+   */
+  subscribe(change: SubscriptionChange): void {
+    this.waiting = { ...change, page: change.page ?? this.waiting?.page };
+    if (this.waiting.page === undefined) delete this.waiting.page;
     this.kick();
   }
 

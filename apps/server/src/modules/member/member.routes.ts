@@ -1,5 +1,5 @@
 import {
-  envelope,
+  emptyReply,
   memberAccessQuery,
   memberAccessReply,
   memberDataPm,
@@ -16,10 +16,7 @@ import {
   rolePickDevicesQuery,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { entityRoutes, read, remove, write } from '../../plugins/entity-routes.ts';
+import { entityRoutes, read, remove, route, write } from '../../plugins/entity-routes.ts';
 
 /**
  * /system/user: members of the team (SPEC user: view 24, edit 26 change role, delete 27,
@@ -80,15 +77,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       reply: memberAccessReply,
       run: (caller, query) => memberAccess.access(caller, query),
     }),
+    // Every signed-in member may leave.
+    route({
+      method: 'POST',
+      path: MemberPaths.leave,
+      access: 'signedIn',
+      reply: emptyReply,
+      run: async ({ caller }) => {
+        await members.leave(caller);
+        return null;
+      },
+    }),
   ]);
-
-  // Every signed-in member may leave (no permission id: not an entity route).
-  app.post(
-    MemberPaths.leave,
-    { preHandler: signedIn, schema: { response: { 200: envelope(z.null()) } } },
-    async (request) => {
-      await members.leave(requireUser(request));
-      return ok(null);
-    },
-  );
 };

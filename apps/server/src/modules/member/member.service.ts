@@ -26,8 +26,9 @@ import {
   type RoleRecords,
   type RoleService,
 } from '../role/index.ts';
-import type { MemberRepo, MemberRow } from './member.repo.ts';
+import type { MemberRepo } from './member.repo.ts';
 import type { MembershipService } from './membership.service.ts';
+import { presentMember } from './member.presenter.ts';
 
 /** Notices in the message centre (the messages module's MessageService). */
 export interface Notices {
@@ -48,24 +49,6 @@ const scopeKind: Record<GrantKind, DataKind> = {
   template: 'templates',
   project: 'projects',
 };
-
-function present(r: MemberRow): MemberItem {
-  const phone = r.phone === null ? null : `${r.area_code ?? ''}${r.phone}`;
-  return {
-    id: r.id,
-    name: r.name,
-    account: r.email ?? phone ?? '',
-    email: r.email,
-    phone: r.phone,
-    area_code: r.area_code,
-    is_main: r.is_main === 1,
-    role_id: r.role_id,
-    role_name: r.role_name,
-    joined_at: r.joined_at ?? r.team_created_at,
-    last_login_at: r.last_login_at,
-    status: r.status,
-  };
-}
 
 const texts = (lang: string) => messageTexts[resolveLocale(lang)].member;
 
@@ -96,7 +79,7 @@ export class MemberService {
       { search: q.search, roleId: q.role_id },
       { offset: (q.page - 1) * q.page_size, limit: q.page_size },
     );
-    return { list: rows.map(present), total, page: q.page, page_size: q.page_size };
+    return { list: rows.map(presentMember), total, page: q.page, page_size: q.page_size };
   }
 
   /** A member of the caller's team; 1075 for someone only invited, else 1010. */
@@ -122,7 +105,7 @@ export class MemberService {
     await this.assertAssignable(caller, role);
     await this.repo.setRole(user.id, role.id);
     this.membership.announce(caller.teamId, [user.id], 'scope');
-    return present((await this.repo.one(caller.teamId, user.id))!);
+    return presentMember((await this.repo.one(caller.teamId, user.id))!);
   }
 
   /**

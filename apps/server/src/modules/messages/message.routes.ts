@@ -1,5 +1,4 @@
 import {
-  envelope,
   messageCounts,
   messageListReply,
   MessagePaths,
@@ -9,8 +8,7 @@ import {
   messageTodayQuery,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, route } from '../../plugins/entity-routes.ts';
 
 /**
  * /msg: the message centre of the caller (every signed-in user has system and alarm messages,
@@ -20,38 +18,37 @@ import { requireUser, signedIn } from '../../plugins/auth.ts';
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { messages } = app.services;
 
-  app.get(
-    MessagePaths.count,
-    { preHandler: signedIn, schema: { response: { 200: envelope(messageCounts) } } },
-    async (request) => ok(await messages.counts(requireUser(request))),
-  );
-
-  app.get(
-    MessagePaths.today,
-    {
-      preHandler: signedIn,
-      schema: { querystring: messageTodayQuery, response: { 200: envelope(messageListReply) } },
-    },
-    async (request) => ok(await messages.today(requireUser(request), request.query.tz)),
-  );
-
-  app.get(
-    MessagePaths.query,
-    {
-      preHandler: signedIn,
-      schema: { querystring: messageQuery, response: { 200: envelope(messageListReply) } },
-    },
-    async (request) => ok(await messages.query(requireUser(request), request.query)),
-  );
-
-  app.post(
-    MessagePaths.setRead,
-    {
-      preHandler: signedIn,
-      schema: { body: messageSetReadBody, response: { 200: envelope(messageSetReadReply) } },
-    },
-    async (request) => {
-      return ok({ updated: await messages.setRead(requireUser(request), request.body) });
-    },
-  );
+  entityRoutes(app, [
+    route({
+      method: 'GET',
+      path: MessagePaths.count,
+      access: 'signedIn',
+      reply: messageCounts,
+      run: ({ caller }) => messages.counts(caller),
+    }),
+    route({
+      method: 'GET',
+      path: MessagePaths.today,
+      access: 'signedIn',
+      query: messageTodayQuery,
+      reply: messageListReply,
+      run: ({ caller, query }) => messages.today(caller, query.tz),
+    }),
+    route({
+      method: 'GET',
+      path: MessagePaths.query,
+      access: 'signedIn',
+      query: messageQuery,
+      reply: messageListReply,
+      run: ({ caller, query }) => messages.query(caller, query),
+    }),
+    route({
+      method: 'POST',
+      path: MessagePaths.setRead,
+      access: 'signedIn',
+      body: messageSetReadBody,
+      reply: messageSetReadReply,
+      run: async ({ caller, body }) => ({ updated: await messages.setRead(caller, body) }),
+    }),
+  ]);
 };

@@ -1,5 +1,4 @@
 import {
-  envelope,
   idQuery,
   monitorAddBody,
   monitorBatchAddBody,
@@ -13,41 +12,48 @@ import {
   Perm,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
 
 /** /device/monitor: a device's tags and its own monitor points (device monitor 47). */
 export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { monitor } = app.services;
-  const preHandler = requirePermission(Perm.DeviceMonitor);
+  const permission = Perm.DeviceMonitor;
 
-  app.get(
-    MonitorPaths.list,
-    { preHandler, schema: { querystring: idQuery, response: { 200: envelope(monitorListReply) } } },
-    async (request) => ok(await monitor.list(requireUser(request), request.query.id)),
-  );
-
-  app.post(
-    MonitorPaths.add,
-    { preHandler, schema: { body: monitorAddBody, response: { 200: envelope(monitorTag) } } },
-    async (request) => ok(await monitor.add(requireUser(request), request.body)),
-  );
-
-  app.post(
-    MonitorPaths.batchAdd,
-    { preHandler, schema: { body: monitorBatchAddBody, response: { 200: envelope(monitorBatchReply) } } },
-    async (request) => ok(await monitor.batchAdd(requireUser(request), request.body)),
-  );
-
-  app.post(
-    MonitorPaths.edit,
-    { preHandler, schema: { body: monitorEditBody, response: { 200: envelope(monitorTag) } } },
-    async (request) => ok(await monitor.edit(requireUser(request), request.body)),
-  );
-
-  app.post(
-    MonitorPaths.delete,
-    { preHandler, schema: { body: monitorDeleteBody, response: { 200: envelope(monitorDeleteReply) } } },
-    async (request) => ok({ count: await monitor.delete(requireUser(request), request.body) }),
-  );
+  entityRoutes(app, [
+    read({
+      path: MonitorPaths.list,
+      permission,
+      query: idQuery,
+      reply: monitorListReply,
+      run: (caller, query) => monitor.list(caller, query.id),
+    }),
+    write({
+      path: MonitorPaths.add,
+      permission,
+      body: monitorAddBody,
+      reply: monitorTag,
+      run: (caller, body) => monitor.add(caller, body),
+    }),
+    write({
+      path: MonitorPaths.batchAdd,
+      permission,
+      body: monitorBatchAddBody,
+      reply: monitorBatchReply,
+      run: (caller, body) => monitor.batchAdd(caller, body),
+    }),
+    write({
+      path: MonitorPaths.edit,
+      permission,
+      body: monitorEditBody,
+      reply: monitorTag,
+      run: (caller, body) => monitor.edit(caller, body),
+    }),
+    write({
+      path: MonitorPaths.delete,
+      permission,
+      body: monitorDeleteBody,
+      reply: monitorDeleteReply,
+      run: async (caller, body) => ({ count: await monitor.delete(caller, body) }),
+    }),
+  ]);
 };

@@ -28,6 +28,7 @@ import { assertValid, validationError } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DeviceTag, DeviceTagReads } from '../device/index.ts';
 import type { MonitorRepo } from './monitor.repo.ts';
+import { presentMonitorTag } from './monitor.presenter.ts';
 
 type Fields = Omit<MonitorAddBodyParsed, 'id'>;
 type Device = NonNullable<Awaited<ReturnType<MonitorRepo['device']>>>;
@@ -66,37 +67,6 @@ const columns = (f: Fields, name: string, address: string) => ({
   step: f.step,
   description: f.description,
 });
-
-/** A device tag as a row of the monitor, with its config status against what the device acknowledged. */
-export function presentMonitorTag(
-  t: DeviceTag,
-  device: { config_version: number; acked_version: number },
-): MonitorTag {
-  const p = t.point;
-  const version = p ? p.config_version : device.config_version;
-  return {
-    tag_id: t.id,
-    source: p ? 'point' : 'template',
-    point_id: p ? p.id : null,
-    name: t.name,
-    data_type: t.data_type,
-    rw: t.rw,
-    address: t.address,
-    unit: t.unit,
-    decimals: t.decimals,
-    description: t.description,
-    link: p?.link ?? '',
-    plc_vendor: p?.plc_vendor ?? '',
-    plc_name: p?.plc_name ?? '',
-    station: p?.station ?? 0,
-    component_type: p?.component_type ?? '',
-    length: p?.length ?? 0,
-    step: p?.step ?? 1,
-    config_version: version,
-    config_status: device.acked_version >= version && version > 0 ? 'match' : 'mismatch',
-    updated_at: p?.updated_at ?? null,
-  };
-}
 
 /** How many TAGs a device may have (template tags plus points). */
 export interface TagLimits {

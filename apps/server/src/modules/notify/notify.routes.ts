@@ -1,7 +1,6 @@
 import {
   deliveryListReply,
   deliveryQuery,
-  envelope,
   ErrorCode,
   LiveCloseCode,
   MessagePaths,
@@ -11,9 +10,8 @@ import {
   StringErrorCode,
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
 import { socketQuery } from '../../lib/socket-query.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, route } from '../../plugins/entity-routes.ts';
 
 /**
  * The notify socket (/ws/notify; public route: it authenticates the `token` of its query itself,
@@ -23,6 +21,7 @@ import { requireUser, signedIn } from '../../plugins/auth.ts';
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifyHub: hub, notify: service, principals } = app.services;
 
+  // A WebSocket upgrade: written by hand (docs/architecture.md).
   app.get(MessagePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
     const { token } = socketQuery(notifySocketQuery, request.query);
     // Pings that arrive while the token is checked wait in the socket's own buffer.
@@ -42,30 +41,36 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.get(
-    MessagePaths.settings,
-    { preHandler: signedIn, schema: { response: { 200: envelope(notifySettings) } } },
-    async (request) => ok(await service.settings(requireUser(request))),
-  );
-
-  app.post(
-    MessagePaths.settings,
-    { preHandler: signedIn, schema: { body: notifySettings, response: { 200: envelope(notifySettings) } } },
-    async (request) => ok(await service.saveSettings(requireUser(request), request.body)),
-  );
-
-  app.post(
-    MessagePaths.sendTest,
-    { preHandler: signedIn, schema: { response: { 200: envelope(notifyDelivery) } } },
-    async (request) => ok(await service.sendTest(requireUser(request))),
-  );
-
-  app.get(
-    MessagePaths.deliveries,
-    {
-      preHandler: signedIn,
-      schema: { querystring: deliveryQuery, response: { 200: envelope(deliveryListReply) } },
-    },
-    async (request) => ok(await service.deliveries(requireUser(request), request.query)),
-  );
+  entityRoutes(app, [
+    route({
+      method: 'GET',
+      path: MessagePaths.settings,
+      access: 'signedIn',
+      reply: notifySettings,
+      run: ({ caller }) => service.settings(caller),
+    }),
+    route({
+      method: 'POST',
+      path: MessagePaths.settings,
+      access: 'signedIn',
+      body: notifySettings,
+      reply: notifySettings,
+      run: ({ caller, body }) => service.saveSettings(caller, body),
+    }),
+    route({
+      method: 'POST',
+      path: MessagePaths.sendTest,
+      access: 'signedIn',
+      reply: notifyDelivery,
+      run: ({ caller }) => service.sendTest(caller),
+    }),
+    route({
+      method: 'GET',
+      path: MessagePaths.deliveries,
+      access: 'signedIn',
+      query: deliveryQuery,
+      reply: deliveryListReply,
+      run: ({ caller, query }) => service.deliveries(caller, query),
+    }),
+  ]);
 };

@@ -2,7 +2,6 @@ import {
   activateQuery,
   AuthPaths,
   codeSent,
-  envelope,
   ErrorCode,
   phoneVerifyBody,
   phoneVerifyQuery,
@@ -11,11 +10,12 @@ import {
   registerResult,
   registerTypeQuery,
   resendMailBody,
+  resendMailReply,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/reply.ts';
+import { entityRoutes, route } from '../../plugins/entity-routes.ts';
 
 /**
  * Registration by email or phone, activation link, resend, phone codes. All public; all but the
@@ -26,28 +26,52 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const registerPerAddress = (request: FastifyRequest) => addressLimits.register(request);
   const codesPerAddress = (request: FastifyRequest) => addressLimits.codes(request);
 
-  app.post(
-    AuthPaths.register,
-    {
-      config: { public: true },
-      preHandler: registerPerAddress,
-      schema: {
-        querystring: registerTypeQuery,
-        body: registerBody,
-        response: { 200: envelope(registerResult) },
+  entityRoutes(app, [
+    route({
+      method: 'POST',
+      path: AuthPaths.register,
+      access: 'public',
+      limit: registerPerAddress,
+      query: registerTypeQuery,
+      body: registerBody,
+      reply: registerResult,
+      run: async ({ query, body }) => {
+        if (query.type === RegisterType.Email) return registration.registerByEmail(body);
+        if (!body.code) throw new AppError(ErrorCode.E1016_PHONE_NOT_VERIFIED);
+        return registration.registerByPhone({ ...body, area_code: body.area_code ?? '+86', code: body.code });
       },
-    },
-    async (request) => {
-      const body = request.body;
-      if (request.query.type === RegisterType.Email) return ok(await registration.registerByEmail(body));
-      if (!body.code) throw new AppError(ErrorCode.E1016_PHONE_NOT_VERIFIED);
-      return ok(
-        await registration.registerByPhone({ ...body, area_code: body.area_code ?? '+86', code: body.code }),
-      );
-    },
-  );
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.resendMail,
+      access: 'public',
+      limit: codesPerAddress,
+      query: registerTypeQuery,
+      body: resendMailBody,
+      reply: resendMailReply,
+      run: async ({ query, body }) => {
+        if (query.type === RegisterType.Email) {
+          await registration.resendActivation(body.username, body.lang);
+          return null;
+        }
+        return registration.sendPhoneCode(body.username, '+86', 'register', body.lang);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.phoneVerify,
+      access: 'public',
+      limit: codesPerAddress,
+      query: phoneVerifyQuery,
+      body: phoneVerifyBody,
+      reply: codeSent,
+      run: ({ query, body }) =>
+        registration.sendPhoneCode(query.phone, query.area_code, query.purpose, body?.lang),
+    }),
+  ]);
 
-  // The link of the activation mail: the browser lands on the web app's result page.
+  // The link of the activation mail: a redirect to the web app's result page, not a JSON reply
+  // (written by hand, docs/architecture.md).
   app.get(
     AuthPaths.activate,
     { config: { public: true }, schema: { querystring: activateQuery } },
@@ -55,36 +79,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.query.token;
       const code = token ? await registration.activate(token) : ErrorCode.E1020_ACTIVATION_LINK_EXPIRED;
       return reply.redirect(`/#/activeresult?code=${code}`, 302);
-    },
-  );
-
-  app.post(
-    AuthPaths.resendMail,
-    {
-      config: { public: true },
-      preHandler: codesPerAddress,
-      schema: { querystring: registerTypeQuery, body: resendMailBody },
-    },
-    async (request) => {
-      const { username, lang } = request.body;
-      if (request.query.type === RegisterType.Email) {
-        await registration.resendActivation(username, lang);
-        return ok(null);
-      }
-      return ok(await registration.sendPhoneCode(username, '+86', 'register', lang));
-    },
-  );
-
-  app.post(
-    AuthPaths.phoneVerify,
-    {
-      config: { public: true },
-      preHandler: codesPerAddress,
-      schema: { querystring: phoneVerifyQuery, body: phoneVerifyBody, response: { 200: envelope(codeSent) } },
-    },
-    async (request) => {
-      const { phone, area_code, purpose } = request.query;
-      return ok(await registration.sendPhoneCode(phone, area_code, purpose, request.body?.lang));
     },
   );
 };

@@ -1,26 +1,9 @@
-import { ErrorCode, Perm, type TunnelStatus } from '@hmi/domain';
-import { z } from 'zod';
+import { ErrorCode, type DiacomDeviceList, type TunnelStatus } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { OperatePolicy } from '../zone/index.ts';
 import type { RemoteRepo } from './remote.repo.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
-
-/** A device the DIACom app may open (GET /diacom/devices). */
-export const diacomDeviceList = z.object({
-  list: z.array(
-    z.object({
-      device_id: z.number().int(),
-      sn: z.string(),
-      name: z.string().nullable(),
-      online: z.number().int(),
-      /** The HMI's VNC server: 1 on, 0 off, null unknown. */
-      vnc: z.number().int().nullable(),
-      firmware: z.string(),
-      tunnel_state: z.enum(['idle', 'in_use']),
-      operator_name: z.string().nullable(),
-    }),
-  ),
-});
 
 /**
  * The DIACom switch (SPEC 1): per user. When on, the companion app (the user's token and
@@ -39,10 +22,10 @@ export class DiacomService {
     return { enabled };
   }
 
-  async devices(caller: CurrentUser, fromApp: boolean): Promise<z.input<typeof diacomDeviceList>> {
+  async devices(caller: CurrentUser, fromApp: boolean): Promise<DiacomDeviceList> {
     if (!fromApp) throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     const user = await this.repo.userName(caller.id);
-    const mayOpen = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
+    const mayOpen = OperatePolicy.holds(caller, 'remoteView');
     if (!user || user.diacom !== 1 || !mayOpen) return { list: [] };
     const devices = await this.repo.listDevices(caller.scope);
     const statuses = new Map<number, TunnelStatus>(

@@ -1,7 +1,7 @@
 import {
+  diacomDeviceList,
   diacomSwitchBody,
   DiacomPaths,
-  envelope,
   Perm,
   remoteOpenBody,
   RemotePaths,
@@ -14,16 +14,14 @@ import {
   remoteStatusQuery,
   TUNNEL_BROWSER_WS_PATH,
   TUNNEL_DEVICE_WS_PATH,
-  tunnelStatus,
+  tunnelStatusReply,
   TUNNEL_CLI_CLIENT_ID,
 } from '@hmi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, read, route } from '../../plugins/entity-routes.ts';
 import type { RemoteClient } from './remote.service.ts';
-import { diacomDeviceList } from './diacom.service.ts';
 
 /** X-Client-Id of the tunnel CLI (`npm run tunnel`): its sessions are recorded as client 'cli'. */
 export const CLI_CLIENT_ID = TUNNEL_CLI_CLIENT_ID;
@@ -45,46 +43,49 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
     return id === CLI_CLIENT_ID ? 'cli' : 'web';
   };
 
-  // Open: hmi 6 (operate) or hmi-check 48 (view), checked by the service with the zone rule.
-  app.post(
-    RemotePaths.open,
-    { preHandler: signedIn, schema: { body: remoteOpenBody, response: { 200: envelope(remoteSession) } } },
-    async (request) => ok(await remote.open(requireUser(request), request.body, clientOf(request))),
-  );
-  app.post(
-    RemotePaths.close,
-    {
-      preHandler: signedIn,
-      schema: { body: remoteSessionRef, response: { 200: envelope(remoteSessionRecord) } },
-    },
-    async (request) => ok(await remote.close(requireUser(request), request.body.session_id)),
-  );
-  app.get(
-    RemotePaths.session,
-    {
-      preHandler: signedIn,
-      schema: { querystring: remoteSessionQuery, response: { 200: envelope(remoteSessionRecord) } },
-    },
-    async (request) => ok(await remote.session(requireUser(request), request.query.session_id)),
-  );
-  app.get(
-    RemotePaths.sessions,
-    {
-      preHandler: requirePermission(Perm.DeviceView),
-      schema: { querystring: remoteSessionsQuery, response: { 200: envelope(remoteSessionsPage) } },
-    },
-    async (request) => ok(await remote.sessions(requireUser(request), request.query)),
-  );
-  app.get(
-    RemotePaths.status,
-    {
-      preHandler: requirePermission(Perm.DeviceView),
-      schema: { querystring: remoteStatusQuery, response: { 200: envelope(z.array(tunnelStatus)) } },
-    },
-    async (request) =>
-      ok(await remote.statuses(requireUser(request), request.query.device_ids.split(',').map(Number))),
-  );
+  entityRoutes(app, [
+    // Open: hmi 6 (operate) or hmi-check 48 (view), decided by the zone module's OperatePolicy.
+    route({
+      method: 'POST',
+      path: RemotePaths.open,
+      access: 'signedIn',
+      body: remoteOpenBody,
+      reply: remoteSession,
+      run: ({ caller, body, request }) => remote.open(caller, body, clientOf(request)),
+    }),
+    route({
+      method: 'POST',
+      path: RemotePaths.close,
+      access: 'signedIn',
+      body: remoteSessionRef,
+      reply: remoteSessionRecord,
+      run: ({ caller, body }) => remote.close(caller, body.session_id),
+    }),
+    route({
+      method: 'GET',
+      path: RemotePaths.session,
+      access: 'signedIn',
+      query: remoteSessionQuery,
+      reply: remoteSessionRecord,
+      run: ({ caller, query }) => remote.session(caller, query.session_id),
+    }),
+    read({
+      path: RemotePaths.sessions,
+      permission: Perm.DeviceView,
+      query: remoteSessionsQuery,
+      reply: remoteSessionsPage,
+      run: (caller, query) => remote.sessions(caller, query),
+    }),
+    read({
+      path: RemotePaths.status,
+      permission: Perm.DeviceView,
+      query: remoteStatusQuery,
+      reply: tunnelStatusReply,
+      run: (caller, query) => remote.statuses(caller, query.device_ids.split(',').map(Number)),
+    }),
+  ]);
 
+  // The tunnel sockets: WebSocket upgrades, written by hand (docs/architecture.md).
   for (const [path, side] of [
     [TUNNEL_BROWSER_WS_PATH, 'client'],
     [TUNNEL_DEVICE_WS_PATH, 'device'],
@@ -102,17 +103,21 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(
-    DiacomPaths.setSwitch,
-    {
-      preHandler: signedIn,
-      schema: { body: diacomSwitchBody, response: { 200: envelope(diacomSwitchBody) } },
-    },
-    async (request) => ok(await diacom.setSwitch(requireUser(request), request.body.enabled)),
-  );
-  app.get(
-    DiacomPaths.devices,
-    { preHandler: signedIn, schema: { response: { 200: envelope(diacomDeviceList) } } },
-    async (request) => ok(await diacom.devices(requireUser(request), clientOf(request) === 'diacom')),
-  );
+  entityRoutes(app, [
+    route({
+      method: 'POST',
+      path: DiacomPaths.setSwitch,
+      access: 'signedIn',
+      body: diacomSwitchBody,
+      reply: diacomSwitchBody,
+      run: ({ caller, body }) => diacom.setSwitch(caller, body.enabled),
+    }),
+    route({
+      method: 'GET',
+      path: DiacomPaths.devices,
+      access: 'signedIn',
+      reply: diacomDeviceList,
+      run: ({ caller, request }) => diacom.devices(caller, clientOf(request) === 'diacom'),
+    }),
+  ]);
 };

@@ -1,7 +1,6 @@
 import {
   CommandResultCode,
   ErrorCode,
-  Perm,
   StringErrorCode,
   TUNNEL_BROWSER_WS_PATH,
   TUNNEL_DEVICE_WS_PATH,
@@ -16,19 +15,15 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import { assertValid } from '../../lib/validate.ts';
-import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
+import type { OperatePolicy } from '../zone/index.ts';
 import { startAllowed } from '../billing/index.ts';
 import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '../commands/index.ts';
+import { presentSessionRecord } from './remote.presenter.ts';
 import type { RemoteRepo, SessionRow } from './remote.repo.ts';
 import { newTunnelId, newTunnelToken, Tunnel } from './tunnel.ts';
 import type { TrafficMeter, TunnelHub } from './tunnel-hub.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
-
-/** The zone rule (the zone module's ZoneService). */
-export interface OperateGuard {
-  canOperate(scope: DataScope, deviceId: number): Promise<boolean>;
-}
 
 export type RemoteClient = 'web' | 'cli' | 'diacom';
 
@@ -72,7 +67,8 @@ export class RemoteService {
     private readonly status: TunnelStatusBoard,
     private readonly commands: CommandTracker,
     private readonly meter: TrafficMeter,
-    private readonly zones: OperateGuard,
+    /** Who may operate or view a device's screen (the zone module's OperatePolicy). */
+    private readonly operate: OperatePolicy,
     private readonly bus: Bus,
     private readonly settings: RemoteSettings,
     private readonly reload: PrincipalLoader = async (u) => u,
@@ -98,9 +94,7 @@ export class RemoteService {
     const device = await this.repo.device(user.scope, deviceId);
     if (!device || device.team_id !== teamId || (boundAt !== undefined && device.bound_at !== boundAt))
       return false;
-    if (mode === 'operate')
-      return user.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(user.scope, deviceId));
-    return user.permissions.has(Perm.DeviceHmi) || user.permissions.has(Perm.DeviceHmiCheck);
+    return this.operate.may(user, device, mode === 'operate' ? 'remoteOperate' : 'remoteView');
   }
 
   async open(
@@ -111,9 +105,8 @@ export class RemoteService {
     const device = await this.repo.device(caller.scope, body.device_id);
     if (!device || device.team_id === null) throw noData();
     const asked = body.target ?? 'vnc';
-    const mayOperate =
-      caller.permissions.has(Perm.DeviceHmi) && (await this.zones.canOperate(caller.scope, device.id));
-    const mayView = caller.permissions.has(Perm.DeviceHmi) || caller.permissions.has(Perm.DeviceHmiCheck);
+    const mayOperate = await this.operate.may(caller, device, 'remoteOperate');
+    const mayView = await this.operate.may(caller, device, 'remoteView');
     if (!mayView) throw denied();
     // A port forward operates (hmi 6 and the zone); one to the HMI's VNC port is the screen
     // itself: from here on it is a VNC session (one operator, the view filter for the others).
@@ -254,11 +247,11 @@ export class RemoteService {
     const row = await this.sessionInScope(caller, sessionId);
     if (row.user_id !== caller.id && !caller.isMain) throw denied();
     if (row.ended_at === null) await this.end(row, row.user_id === caller.id ? 'closed' : 'admin');
-    return this.present((await this.repo.session(sessionId))!);
+    return presentSessionRecord(this.hub, (await this.repo.session(sessionId))!);
   }
 
   async session(caller: CurrentUser, sessionId: number): Promise<RemoteSessionRecord> {
-    return this.present(await this.sessionInScope(caller, sessionId));
+    return presentSessionRecord(this.hub, await this.sessionInScope(caller, sessionId));
   }
 
   async sessions(caller: CurrentUser, q: { device_id: number; page: number; page_size: number }) {
@@ -270,7 +263,7 @@ export class RemoteService {
       (q.page - 1) * q.page_size,
       q.page_size,
     );
-    return { total, items: rows.map((r) => this.present(r)) };
+    return { total, items: rows.map((r) => presentSessionRecord(this.hub, r)) };
   }
 
   async statuses(caller: CurrentUser, deviceIds: readonly number[]): Promise<TunnelStatus[]> {
@@ -293,27 +286,5 @@ export class RemoteService {
     if (!row || row.team_id !== caller.teamId) throw noData();
     if (!(await this.repo.device(caller.scope, row.device_id))) throw noData();
     return row;
-  }
-
-  /** The record, with the bytes not yet flushed when this server holds the tunnel. */
-  private present(r: SessionRow): RemoteSessionRecord {
-    const live = this.hub.tunnelOfSession(r.id);
-    const extra = live
-      ? { up: live.up - live.flushedUp, down: live.down - live.flushedDown }
-      : { up: 0, down: 0 };
-    return {
-      session_id: r.id,
-      device_id: r.device_id,
-      user_id: r.user_id ?? 0,
-      user_name: r.user_name,
-      mode: r.mode,
-      target: r.target,
-      client: r.client,
-      started_at: r.started_at,
-      ended_at: r.ended_at,
-      bytes_up: r.bytes_up + extra.up,
-      bytes_down: r.bytes_down + extra.down,
-      end_reason: (r.end_reason as RemoteSessionRecord['end_reason']) ?? null,
-    };
   }
 }

@@ -1,7 +1,7 @@
 import {
   AuthPaths,
   DEFAULT_PHONE_AREA_CODE,
-  envelope,
+  emptyReply,
   ErrorCode,
   loginBody,
   loginInfo,
@@ -14,8 +14,7 @@ import {
 } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { entityRoutes, route } from '../../plugins/entity-routes.ts';
 import { tokenFromHeader } from './access-token.ts';
 import { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
 
@@ -24,11 +23,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { login, sessions } = app.services;
   const { config } = app;
 
-  app.get(
-    AuthPaths.loginInfo,
-    { config: { public: true }, schema: { response: { 200: envelope(loginInfo) } } },
-    async () =>
-      ok({
+  entityRoutes(app, [
+    route({
+      method: 'GET',
+      path: AuthPaths.loginInfo,
+      access: 'public',
+      reply: loginInfo,
+      run: async () => ({
         region: config.region,
         regions: [config.region, ...config.peerRegions],
         phone_area_codes: [...PHONE_AREA_CODES, DEFAULT_PHONE_AREA_CODE].filter(
@@ -36,40 +37,42 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         register_methods: [RegisterMethod.Phone, RegisterMethod.Mail],
       }),
-  );
-
-  app.post(
-    AuthPaths.login,
-    {
-      config: { public: true },
-      schema: { querystring: loginQuery, body: loginBody, response: { 200: envelope(tokenPair) } },
-    },
-    async (request) => {
-      const tokens = await login.login(request.body.user, request.body.passwd, clientMeta(request));
-      return ok(presentTokenPair(config, request, tokens));
-    },
-  );
-
-  // Authenticated by the refresh token in Authorization, not by an access token.
-  app.post(
-    AuthPaths.refresh,
-    {
-      config: { public: true },
-      schema: {
-        querystring: refreshQuery,
-        body: refreshBody.nullish(),
-        response: { 200: envelope(tokenPair) },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.login,
+      access: 'public',
+      query: loginQuery,
+      body: loginBody,
+      reply: tokenPair,
+      run: async ({ body, request }) => {
+        const tokens = await login.login(body.user, body.passwd, clientMeta(request));
+        return presentTokenPair(config, request, tokens);
       },
-    },
-    async (request) => {
-      const refreshToken = tokenFromHeader(request.headers.authorization);
-      if (!refreshToken) throw new AppError(ErrorCode.E1040_REFRESH_TOKEN_EXPIRED);
-      return ok(presentTokenPair(config, request, await sessions.refresh(refreshToken)));
-    },
-  );
-
-  app.post(AuthPaths.logout, { preHandler: signedIn }, async (request) => {
-    await sessions.end(requireUser(request).sessionId);
-    return ok(null);
-  });
+    }),
+    // Authenticated by the refresh token in Authorization, not by an access token.
+    route({
+      method: 'POST',
+      path: AuthPaths.refresh,
+      access: 'public',
+      query: refreshQuery,
+      body: refreshBody.nullish(),
+      reply: tokenPair,
+      run: async ({ request }) => {
+        const refreshToken = tokenFromHeader(request.headers.authorization);
+        if (!refreshToken) throw new AppError(ErrorCode.E1040_REFRESH_TOKEN_EXPIRED);
+        return presentTokenPair(config, request, await sessions.refresh(refreshToken));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: AuthPaths.logout,
+      access: 'signedIn',
+      reply: emptyReply,
+      run: async ({ caller }) => {
+        await sessions.end(caller.sessionId);
+        return null;
+      },
+    }),
+  ]);
 };

@@ -1,35 +1,25 @@
-import {
-  envelope,
-  Perm,
-  SettagPaths,
-  settagBody,
-  settagReply,
-  tagWriteLogQuery,
-  tagWriteLogReply,
-} from '@hmi/domain';
+import { Perm, SettagPaths, settagBody, settagReply, tagWriteLogQuery, tagWriteLogReply } from '@hmi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requirePermission, requireUser } from '../../plugins/auth.ts';
+import { entityRoutes, read, write } from '../../plugins/entity-routes.ts';
 
 /** Writing tags from the data monitor (device monitor 47) and the write log. */
 export const settagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const monitor = requirePermission(Perm.DeviceMonitor);
+  const { settag } = app.services;
 
-  app.post(
-    SettagPaths.settag,
-    { preHandler: monitor, schema: { body: settagBody, response: { 200: envelope(settagReply) } } },
-    async (request) => ok(await app.services.settag.write(requireUser(request), request.body)),
-  );
-
-  app.get(
-    SettagPaths.log,
-    {
-      preHandler: monitor,
-      schema: { querystring: tagWriteLogQuery, response: { 200: envelope(tagWriteLogReply) } },
-    },
-    async (request) => {
-      const q = request.query;
-      return ok(await app.services.settag.log(requireUser(request), q.id, q.page, q.page_size));
-    },
-  );
+  entityRoutes(app, [
+    write({
+      path: SettagPaths.settag,
+      permission: Perm.DeviceMonitor,
+      body: settagBody,
+      reply: settagReply,
+      run: (caller, body) => settag.write(caller, body),
+    }),
+    read({
+      path: SettagPaths.log,
+      permission: Perm.DeviceMonitor,
+      query: tagWriteLogQuery,
+      reply: tagWriteLogReply,
+      run: (caller, q) => settag.log(caller, q.id, q.page, q.page_size),
+    }),
+  ]);
 };

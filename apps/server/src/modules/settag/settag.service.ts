@@ -25,12 +25,7 @@ import {
   type TagWriteLog,
 } from '../history-store/index.ts';
 import type { SettagRepo } from './settag.repo.ts';
-import type { DataScope } from '../../lib/data-scope.ts';
-
-/** May the scope operate this device (its security zone; the zone module's ZoneService)? */
-export interface OperateGuard {
-  canOperate(scope: DataScope, deviceId: number): Promise<boolean>;
-}
+import type { OperatePolicy } from '../zone/index.ts';
 
 /**
  * Writing a tag from the console (SPEC data monitor): checks scope, online and sync state, the
@@ -45,7 +40,8 @@ export class SettagService {
     private readonly commands: CommandTracker,
     private readonly bus: Bus,
     private readonly timeoutMs: number,
-    private readonly zones: OperateGuard,
+    /** Who may write a tag of a device (the zone module's OperatePolicy). */
+    private readonly operate: OperatePolicy,
     /** 1052 when the device's template is locked (billing's DeviceQuotaService). */
     private readonly templates: { assertUsable(teamId: number, templateId: number | null): Promise<void> } = {
       assertUsable: async () => undefined,
@@ -56,7 +52,7 @@ export class SettagService {
     const device = await this.repo.device(caller.scope, body.id);
     if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
     // Operating needs the device's security zone in the caller's role (no zone: anyone may).
-    if (!(await this.zones.canOperate(caller.scope, device.id))) {
+    if (!(await this.operate.may(caller, device, 'writeTag'))) {
       throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     }
     await this.templates.assertUsable(device.team_id, device.template_id);

@@ -14,20 +14,12 @@ import type { Database } from '../../db/database.ts';
 import type { Zone } from '../../db/tables/team-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { DataScope } from '../../lib/data-scope.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import { onUniqueViolation } from '../../lib/db-errors.ts';
 import { assertValid } from '../../lib/validate.ts';
 import { assertWithin } from '../role/index.ts';
 import type { ZoneRepo } from './zone.repo.ts';
-
-const present = (z: Zone, devices: number, roles: number): ZoneItem => ({
-  id: z.id,
-  name: z.name,
-  device_count: devices,
-  role_count: roles,
-  created_at: z.created_at,
-});
+import { presentZone } from './zone.presenter.ts';
 
 const tooMany = () =>
   new AppError(
@@ -59,7 +51,7 @@ export class ZoneService {
       this.zones.roleCounts(caller.teamId),
     ]);
     return {
-      list: zones.map((z) => present(z, devices.get(z.id) ?? 0, roles.get(z.id) ?? 0)),
+      list: zones.map((z) => presentZone(z, devices.get(z.id) ?? 0, roles.get(z.id) ?? 0)),
       max: Limits.securityZoneMax,
     };
   }
@@ -90,7 +82,7 @@ export class ZoneService {
         return this.zones.insert(caller.teamId, name, trx);
       }),
     );
-    return present(zone, 0, 0);
+    return presentZone(zone, 0, 0);
   }
 
   async edit(caller: CurrentUser, id: number, name: string): Promise<ZoneItem> {
@@ -102,7 +94,7 @@ export class ZoneService {
       this.zones.deviceCounts(caller.scope),
       this.zones.roleCounts(caller.teamId),
     ]);
-    return present(zone, devices.get(id) ?? 0, roles.get(id) ?? 0);
+    return presentZone(zone, devices.get(id) ?? 0, roles.get(id) ?? 0);
   }
 
   async delete(caller: CurrentUser, id: number): Promise<void> {
@@ -139,16 +131,6 @@ export class ZoneService {
       ids.filter((id) => visible.has(id)),
     );
     return { list: rows };
-  }
-
-  /**
-   * May the scope operate the device (write a tag; later open remote access, press a designer
-   * button)? Yes in no zone, yes for every zone the scope holds (the main account holds all).
-   */
-  async canOperate(scope: DataScope, deviceId: number): Promise<boolean> {
-    if (scope.zones === null) return true;
-    const zone = await this.zones.zoneOf(deviceId);
-    return zone === undefined || scope.zones.has(zone);
   }
 
   private async assertNameFree(teamId: number, name: string, exceptId?: number): Promise<void> {

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { LiveLimits, type BoardTagRef } from '@hmi/domain';
-import { createLiveSocket, LiveValueStore, type LiveSocket } from '../live/index.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { LiveLimits, type BoardTagRef, type LiveActMessage } from '@hmi/domain';
+import { liveTab, type LiveValueStore, useLiveWant } from '../live/index.ts';
 
 /** Live values of the board's visible tags, by device, and device online changes. */
 export interface BoardLive {
@@ -26,63 +26,25 @@ export function pairsKey(pairs: readonly BoardTagRef[]): string {
 }
 
 /**
- * One device data socket for the board: it subscribes to the (device, tag) pairs of the cards on
- * screen (subscribe_tags), re-sent when they change; values land in a store per device so each
- * card re-renders alone when its tag changes.
+ * The board's part of the tab's device data socket: the (device, tag) pairs of the cards on
+ * screen join the tab's subscription (changed when they change); values land in the tab's store
+ * per device so each card re-renders alone when its tag changes.
  */
 export function useBoardLive(pairs: readonly BoardTagRef[]): BoardLive {
-  const [stores] = useState(() => new Map<number, LiveValueStore>());
   const [online, setOnline] = useState<ReadonlyMap<number, number>>(new Map());
-  const socketRef = useRef<LiveSocket | null>(null);
   const key = useMemo(() => pairsKey(pairs), [pairs]);
-  const keyRef = useRef(key);
-  keyRef.current = key;
-
-  const store = useMemo(
-    () => (deviceId: number) => {
-      let s = stores.get(deviceId);
-      if (!s) stores.set(deviceId, (s = new LiveValueStore()));
-      return s;
-    },
-    [stores],
-  );
-
-  useEffect(() => {
-    const socket = createLiveSocket({
-      onMessage: (m) => {
-        if (m.type === 'data') {
-          const now = Date.now();
-          const byDevice = new Map<number, typeof m.items>();
-          for (const item of m.items) {
-            const list = byDevice.get(item.device_id);
-            if (list) list.push(item);
-            else byDevice.set(item.device_id, [item]);
-          }
-          for (const [deviceId, items] of byDevice) store(deviceId).put(items, now);
-        } else if (m.type === 'act') {
-          const state = m.act === 'online' ? 1 : m.act === 'offline' ? 0 : m.online;
-          if (state !== undefined) setOnline((prev) => new Map(prev).set(m.device_id, state));
-        }
-      },
-    });
-    socketRef.current = socket;
-    socket.subscribe({ type: 'subscribe_tags', tags: toPairs(keyRef.current) });
-    socket.open();
-    return () => {
-      socket.close();
-      socketRef.current = null;
-    };
-  }, [store]);
-
-  useEffect(() => {
-    socketRef.current?.subscribe({ type: 'subscribe_tags', tags: toPairs(key) });
-  }, [key]);
-
+  const tab = liveTab();
+  const store = useCallback((deviceId: number) => tab.values(deviceId), [tab]);
+  const want = useMemo(() => (key ? { pairs: toPairs(key) } : null), [key]);
+  const onAct = useCallback((m: LiveActMessage) => {
+    const state = m.act === 'online' ? 1 : m.act === 'offline' ? 0 : m.online;
+    if (state !== undefined) setOnline((prev) => new Map(prev).set(m.device_id, state));
+  }, []);
+  useLiveWant(want, onAct);
   return useMemo(() => ({ store, online }), [store, online]);
 }
 
 function toPairs(key: string): BoardTagRef[] {
-  if (!key) return [];
   return key.split(',').map((k) => {
     const [d, t] = k.split(':');
     return { device_id: Number(d), tag_id: Number(t) };

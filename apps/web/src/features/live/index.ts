@@ -1,10 +1,5 @@
 /** Public entry of features/live: what other features use of it (the only way they reach it). */
-export {
-  createLiveSocket,
-  sessionSocketBase,
-  sessionSocketHooks,
-  sessionSocketUrl,
-} from './live-connection.ts';
+export { sessionSocketBase, sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
 export {
   LiveSocket,
   type LiveSocketOptions,
@@ -12,5 +7,7 @@ export {
   type LiveSocketStatus,
   type SocketLike,
 } from './live-socket.ts';
+export type { LiveWant } from './live-subscription.ts';
 export { LiveValueStore, type LiveValue, useLiveValue } from './live-value-store.ts';
+export { liveTab, useLiveTabState, useLiveWant } from './use-live-tab.ts';
 export { type LiveTunnelStatus, tunnelStatusOfAct, useLiveDeviceStates } from './use-live-device-states.ts';

@@ -63,7 +63,8 @@ const OPEN = 1;
  * One device data socket (live.api.ts): pings every 10 s, re-sends the latest subscribe after
  * every (re)connection, reconnects after unexpected closes at most 4 times 30 s apart with a
  * 10 s connect timeout, and reports a token error close (4001) instead of reconnecting.
- * Not React: hooks own one instance each and call `close()` on unmount. Generic over the
+ * Not React: the tab's LiveTab owns the device data socket (one per tab, live-tab.ts) and the
+ * notify feature its own. Generic over the
  * received messages so the session's other socket (notify) shares the same connection rules.
  */
 export class LiveSocket<In = LiveServerMessage> {

@@ -8,25 +8,51 @@ export interface LiveValue {
   receivedAt: number;
 }
 
+type Item = { tag_id: number; ts: number; value: LiveValue['value'] };
+
 /**
- * Latest values by tag id with a subscription per tag, so that a value cell re-renders alone
- * when its tag changes (values update in place; the table around them does not re-render).
+ * Latest values of one device by tag id with a subscription per tag, so that a value cell
+ * re-renders alone when its tag changes (values update in place; the table around them does not
+ * re-render). The tab's live subscription (live-tab.ts) keeps one per device and fills it.
  */
 export class LiveValueStore {
   private readonly values = new Map<number, LiveValue>();
   private readonly listeners = new Map<number, Set<() => void>>();
+  private received = 0;
 
   get(tagId: number): LiveValue | undefined {
     return this.values.get(tagId);
   }
 
+  /** When the last value arrived (0: none yet). */
+  get lastReceivedAt(): number {
+    return this.received;
+  }
+
   /** Keeps the newest value of each item (by sample time) and notifies those tags' cells. */
-  put(items: readonly { tag_id: number; ts: number; value: LiveValue['value'] }[], receivedAt: number): void {
-    for (const item of items) {
-      const old = this.values.get(item.tag_id);
-      if (old && item.ts < old.ts) continue;
-      this.values.set(item.tag_id, { value: item.value, ts: item.ts, receivedAt });
-      this.listeners.get(item.tag_id)?.forEach((l) => l());
+  put(items: readonly Item[], receivedAt: number): void {
+    for (const item of items) this.putItem(item, receivedAt);
+  }
+
+  /** One item of `put` (the tab's socket calls it per item: no array per device). */
+  putItem(item: Item, receivedAt: number): void {
+    this.received = receivedAt;
+    const old = this.values.get(item.tag_id);
+    if (old && item.ts < old.ts) return;
+    this.values.set(item.tag_id, { value: item.value, ts: item.ts, receivedAt });
+    const listeners = this.listeners.get(item.tag_id);
+    if (listeners) for (const l of listeners) l();
+  }
+
+  /** Forgets every value (no screen shows the device any more); the cells shown hear of it. */
+  clear(): void {
+    if (this.values.size === 0) return;
+    const tags = [...this.values.keys()];
+    this.values.clear();
+    this.received = 0;
+    for (const tag of tags) {
+      const listeners = this.listeners.get(tag);
+      if (listeners) for (const l of listeners) l();
     }
   }
 

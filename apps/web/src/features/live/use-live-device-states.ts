@@ -1,9 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { LiveActMessage, TunnelStatus } from '@hmi/domain';
-import { createLiveSocket } from './live-connection.ts';
-
-/** A page past every device's tags: the socket then carries `act` messages only, no values. */
-const ACTS_ONLY_PAGE = 100_000;
+import { useCallback, useMemo, useState } from 'react';
+import { LiveLimits, type LiveActMessage, type TunnelStatus } from '@hmi/domain';
+import { useLiveWant } from './use-live-tab.ts';
 
 export interface LiveDeviceStates {
   /** Device id -> online 0/1, for devices whose state changed while the screen was open. */
@@ -30,40 +27,31 @@ export function tunnelStatusOfAct(m: LiveActMessage): LiveTunnelStatus | undefin
 }
 
 /**
- * Online, sync and tunnel state changes of the devices on screen, pushed by the device data socket's
- * `act` messages (for lists that otherwise poll). Merge over the list's own values:
- * `states.online.get(d.id) ?? d.online`.
+ * Online, sync and tunnel state changes of the devices on screen, pushed by the `act` messages of
+ * the tab's device data socket (the devices join its subscription for acts only; for lists that
+ * otherwise poll). Merge over the list's own values: `states.online.get(d.id) ?? d.online`.
  */
 export function useLiveDeviceStates(deviceIds: readonly number[]): LiveDeviceStates {
   const [online, setOnline] = useState<ReadonlyMap<number, number>>(new Map());
   const [sync, setSync] = useState<ReadonlyMap<number, number>>(new Map());
   const [tunnel, setTunnel] = useState<ReadonlyMap<number, LiveTunnelStatus>>(new Map());
-  const key = useMemo(() => [...new Set(deviceIds)].sort((a, b) => a - b).join(','), [deviceIds]);
-
-  useEffect(() => {
-    const ids = key ? key.split(',').map(Number) : [];
-    if (ids.length === 0) return;
-    const socket = createLiveSocket({
-      page: ACTS_ONLY_PAGE,
-      onMessage: (m) => {
-        if (m.type !== 'act') return;
-        const tunnelStatus = tunnelStatusOfAct(m);
-        if (tunnelStatus) {
-          setTunnel((prev) => new Map(prev).set(m.device_id, tunnelStatus));
-          return;
-        }
-        const state = m.act === 'online' ? 1 : m.act === 'offline' ? 0 : m.online;
-        if (state !== undefined) setOnline((prev) => new Map(prev).set(m.device_id, state));
-        if (m.sync_state !== undefined) {
-          const s = m.sync_state;
-          setSync((prev) => new Map(prev).set(m.device_id, s));
-        }
-      },
-    });
-    socket.subscribe({ type: 'subscribe', device_ids: ids.slice(0, 50), page_size: 1, page: ACTS_ONLY_PAGE });
-    socket.open();
-    return () => socket.close();
-  }, [key]);
-
+  const want = useMemo(() => {
+    const ids = [...new Set(deviceIds)].sort((a, b) => a - b).slice(0, LiveLimits.devicesPerSocketMax);
+    return ids.length > 0 ? { acts: ids } : null;
+  }, [deviceIds]);
+  const onAct = useCallback((m: LiveActMessage) => {
+    const tunnelStatus = tunnelStatusOfAct(m);
+    if (tunnelStatus) {
+      setTunnel((prev) => new Map(prev).set(m.device_id, tunnelStatus));
+      return;
+    }
+    const state = m.act === 'online' ? 1 : m.act === 'offline' ? 0 : m.online;
+    if (state !== undefined) setOnline((prev) => new Map(prev).set(m.device_id, state));
+    if (m.sync_state !== undefined) {
+      const s = m.sync_state;
+      setSync((prev) => new Map(prev).set(m.device_id, s));
+    }
+  }, []);
+  useLiveWant(want, onAct);
   return { online, sync, tunnel };
 }

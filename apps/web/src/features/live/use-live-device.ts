@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Limits, type LiveActMessage } from '@hmi/domain';
-import { createLiveSocket } from './live-connection.ts';
-import type { LiveSocket, LiveSocketStatus } from './live-socket.ts';
+import type { LiveSocketStatus } from './live-socket.ts';
 import { LiveValueStore } from './live-value-store.ts';
+import { liveTab, useLiveTabState, useLiveWant } from './use-live-tab.ts';
 
-/** The socket's state, plus gatherTimeout: closed after 5 minutes without data (SPEC section 4). */
+/** The socket's state, plus gatherTimeout: stopped after 5 minutes without data (SPEC section 4). */
 export type LiveDeviceStatus = LiveSocketStatus | 'gatherTimeout';
 
 export interface LiveDeviceState {
@@ -16,14 +16,15 @@ export interface LiveDeviceState {
   /** From `act` messages; undefined until one came. */
   online: number | undefined;
   syncState: number | undefined;
-  /** Opens the socket again (after gatherTimeout or failed). */
+  /** Shows the device again (after gatherTimeout or failed). */
   reconnect(): void;
 }
 
 /**
  * The live values of one device's tags on one page (page index and size as the table shows
- * them), its online and sync changes, and every `act` to `onAct` (write results). The socket is
- * closed with status gatherTimeout when no data came for `inactivityMs` (300 s).
+ * them), its online and sync changes, and every `act` to `onAct` (write results), through the
+ * tab's device data socket. When no data came for `inactivityMs` (300 s) the device leaves the
+ * subscription with status gatherTimeout (the socket closes if no other screen uses it).
  */
 export function useLiveDevice(
   deviceId: number | undefined,
@@ -32,81 +33,57 @@ export function useLiveDevice(
   onAct?: (act: LiveActMessage) => void,
   inactivityMs: number = Limits.monitorInactivityMs,
 ): LiveDeviceState {
-  const [status, setStatus] = useState<LiveDeviceStatus>('connecting');
-  const [attempt, setAttempt] = useState(0);
-  const [values] = useState(() => new LiveValueStore());
+  const tab = liveTab();
+  const state = useLiveTabState(tab);
+  const [timedOut, setTimedOut] = useState(false);
   const [online, setOnline] = useState<number>();
   const [syncState, setSyncState] = useState<number>();
-  const socketRef = useRef<LiveSocket | null>(null);
+  const values = useMemo(
+    () => (deviceId === undefined ? new LiveValueStore() : tab.values(deviceId)),
+    [tab, deviceId],
+  );
   const actRef = useRef(onAct);
-  const pageRef = useRef({ page, pageSize });
-  const idleRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [generation, setGeneration] = useState(0);
-
   useEffect(() => {
     actRef.current = onAct;
   }, [onAct]);
 
-  useEffect(() => {
-    if (deviceId === undefined) return;
-    const armIdle = () => {
-      if (idleRef.current) clearTimeout(idleRef.current);
-      idleRef.current = setTimeout(() => {
-        socket.close();
-        setStatus('gatherTimeout');
-      }, inactivityMs);
-    };
-    const socket = createLiveSocket({
-      page: pageRef.current.page,
-      onStatus: (s, n) => {
-        setStatus(s);
-        setAttempt(n);
-        if (s === 'open') armIdle();
-      },
-      onMessage: (m) => {
-        if (m.type === 'data') {
-          armIdle();
-          values.put(
-            m.items.filter((item) => item.device_id === deviceId),
-            Date.now(),
-          );
-        } else if (m.type === 'act' && m.device_id === deviceId) {
-          if (m.act === 'online') setOnline(1);
-          else if (m.act === 'offline') setOnline(0);
-          else if (m.online !== undefined) setOnline(m.online);
-          if (m.sync_state !== undefined) setSyncState(m.sync_state);
-          actRef.current?.(m);
-        }
-      },
-    });
-    socketRef.current = socket;
-    socket.subscribe({
-      type: 'subscribe',
-      device_ids: [deviceId],
-      page_size: pageRef.current.pageSize,
-      page: pageRef.current.page,
-    });
-    socket.open();
-    return () => {
-      if (idleRef.current) clearTimeout(idleRef.current);
-      socket.close();
-      socketRef.current = null;
-    };
-  }, [deviceId, inactivityMs, generation, values]);
+  const shown = deviceId !== undefined && !timedOut;
+  const want = useMemo(
+    () => (shown ? { page: { deviceIds: [deviceId], pageSize, page } } : null),
+    [shown, deviceId, pageSize, page],
+  );
+  const onDeviceAct = useCallback((m: LiveActMessage) => {
+    if (m.act === 'online') setOnline(1);
+    else if (m.act === 'offline') setOnline(0);
+    else if (m.online !== undefined) setOnline(m.online);
+    if (m.sync_state !== undefined) setSyncState(m.sync_state);
+    actRef.current?.(m);
+  }, []);
+  useLiveWant(want, onDeviceAct);
 
-  // Page changes travel on the open socket.
+  // No data for inactivityMs since the device was shown, the socket opened or the last value.
   useEffect(() => {
-    const before = pageRef.current;
-    pageRef.current = { page, pageSize };
-    const socket = socketRef.current;
-    if (!socket || deviceId === undefined) return;
-    if (before.pageSize !== pageSize) {
-      socket.subscribe({ type: 'subscribe', device_ids: [deviceId], page_size: pageSize, page });
-    } else if (before.page !== page) {
-      socket.switchPage(page);
-    }
-  }, [deviceId, page, pageSize]);
+    if (!shown) return;
+    const since = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const last = Math.max(since, values.lastReceivedAt, tab.state.openedAt);
+      const left = last + inactivityMs - Date.now();
+      if (left <= 0) setTimedOut(true);
+      else timer = setTimeout(check, left);
+    };
+    timer = setTimeout(check, inactivityMs);
+    return () => clearTimeout(timer);
+  }, [shown, values, tab, inactivityMs]);
 
-  const reconnect = useCallback(() => setGeneration((g) => g + 1), []);
-  return { status, attempt, values, online, syncState, reconnect };
+  const reconnect = useCallback(() => {
+    setTimedOut(false);
+    tab.reconnect();
+  }, [tab]);
+  const status: LiveDeviceStatus = timedOut
+    ? 'gatherTimeout'
+    : !shown || !state.active
+      ? 'connecting'
+      : state.status;
+  return { status, attempt: state.attempt, values, online, syncState, reconnect };
 }

@@ -27,7 +27,7 @@ export function readState(row: InvitationRow, now: number) {
   return read;
 }
 
-export function teamItem(r: InvitationRow, now: number): InvitationItem {
+export function presentTeamInvitation(r: InvitationRow, now: number): InvitationItem {
   const read = readState(r, now);
   return {
     id: r.id,
@@ -46,7 +46,7 @@ export function teamItem(r: InvitationRow, now: number): InvitationItem {
   };
 }
 
-export function myItem(r: InvitationRow, lang: string, now: number): MyInvitationItem {
+export function presentMyInvitation(r: InvitationRow, lang: string, now: number): MyInvitationItem {
   const read = readState(r, now);
   const text = inviteeText(lang, read.stored, {
     team: r.team_name,

@@ -3,7 +3,7 @@ import type { TemplateTagRow } from '../../db/tables/catalogue.ts';
 import type { TemplateWithCounts } from './template.repo.ts';
 
 /** A template as lists and details show it; `locked`: beyond the team's allowance (billing). */
-export const presentItem = (t: TemplateWithCounts, locked: boolean): TemplateItem => ({
+export const presentTemplateItem = (t: TemplateWithCounts, locked: boolean): TemplateItem => ({
   id: t.id,
   name: t.name,
   type: t.type,
@@ -19,7 +19,7 @@ export const presentItem = (t: TemplateWithCounts, locked: boolean): TemplateIte
   locked,
 });
 
-export const presentTag = (t: TemplateTagRow): TemplateTag => ({
+export const presentTemplateTag = (t: TemplateTagRow): TemplateTag => ({
   id: t.id,
   name: t.name,
   data_type: t.data_type,

@@ -1,4 +1,11 @@
-import { CardStatus, GIB, maskCardNumber, type BillingCard, type CardKind } from '@hmi/domain';
+import {
+  CardStatus,
+  GIB,
+  maskCardNumber,
+  type BillingCard,
+  type CardKind,
+  type RechargeRecordItem,
+} from '@hmi/domain';
 
 /** A card row with its batch's quota, as the repositories read it. */
 export interface CardWithQuota {
@@ -58,5 +65,25 @@ export function presentCard(card: CardWithQuota, allocatedTags: number, now: num
         }
       : { templates: 0, tags: 0, level: card.level, gigabytes: 0 },
     allocated: card.type === 'ra' && card.ra_device_id != null,
+  };
+}
+
+export function presentRechargeRecord(r: {
+  id: number;
+  kind: RechargeRecordItem['kind'];
+  type: RechargeRecordItem['type'];
+  card_id: number;
+  card_number: string;
+  device_id: number | null;
+  device_name: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  detail: string;
+  created_at: number;
+}): RechargeRecordItem {
+  return {
+    ...r,
+    card_number: maskCardNumber(r.card_number),
+    detail: JSON.parse(r.detail) as Record<string, unknown>,
   };
 }
