@@ -254,15 +254,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Temporary (issue 25): files being split or reshaped on other helpers' branches right now;
-    // the merger removes each entry when that branch lands (no routes file is over the limits).
-    files: [
-      // issue 25: screens whose live sockets wip/live is reworking (DevicePage also on wip/webknot);
-      // split after both land
-      'apps/web/src/pages/device/DeviceMonitorPage.tsx',
-      'apps/web/src/pages/device/DevicePage.tsx',
-    ],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
 );
