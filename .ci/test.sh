@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 nested=${PHASE_LOG:+1}
 source .ci/phases.sh
 
-phase "lint" npm run lint
-phase "typecheck" npm run typecheck
+# eslint and tsc are single-threaded: on two cores they run side by side (.ci/side-by-side.sh).
+phase "lint + typecheck, side by side" bash .ci/side-by-side.sh lint "npm run lint" typecheck "npm run typecheck"
 phase "unit (domain, simulator, web)" npx vitest run --project domain --project simulator --project web --project web-mocks
 report=$(mktemp --suffix=.json)
 phase "integration on SQLite + embedded broker" npx vitest run --project server \
