@@ -4,6 +4,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { AlarmRecordState, type AlarmRecord } from '@hmi/domain';
+import { alarmContentColumn } from './alarm-content-column.tsx';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 import { AlarmStateBadge } from './AlarmStateBadge.tsx';
 import { DeviceNameLink } from '../../shared/devices/DeviceNameLink.tsx';
@@ -151,18 +152,7 @@ function whatColumns({ t, muted, onOpen }: Ctx): Column[] {
         </div>
       ),
     },
-    {
-      key: 'content',
-      title: t('field.content'),
-      render: (_v, r) =>
-        r.content ? (
-          <span className="alarm-clamp" title={r.content}>
-            {r.content}
-          </span>
-        ) : (
-          muted
-        ),
-    },
+    alarmContentColumn<AlarmRecord>(t, muted),
     {
       key: 'value',
       title: t('field.raisedValue'),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { tagDataTypeName, termKey, type AlarmRule } from '@hmi/domain';
 import { conditionText } from './alarm-condition.ts';
+import { alarmContentColumn } from './alarm-content-column.tsx';
 import { AlarmLevelTag } from './AlarmLevelTag.tsx';
 
 type Column = NonNullable<TableProps<AlarmRule>['columns']>[number];
@@ -161,17 +162,6 @@ function detailColumns({ t, muted, tagTypes }: Ctx): Column[] {
         </div>
       ),
     },
-    {
-      key: 'content',
-      title: t('field.content'),
-      render: (_v, r) =>
-        r.content ? (
-          <span className="alarm-clamp" title={r.content}>
-            {r.content}
-          </span>
-        ) : (
-          muted
-        ),
-    },
+    alarmContentColumn<AlarmRule>(t, muted),
   ];
 }
