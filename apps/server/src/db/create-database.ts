@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -36,7 +37,10 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSch
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) }),
+      engine: 'postgres',
+    };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(join(config.dataDir, 'console.db'));
