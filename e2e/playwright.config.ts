@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  * than the full browser in its new headless mode (docs/ci-time.md). Else Debian's chromium.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Browser tests of the built console (npm run test:e2e builds apps/web first) against the real
