@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import type { TokenPair } from '@hmi/domain';
 import { activationLink } from './outbox.ts';
 
 export interface Account {
@@ -44,7 +45,7 @@ export async function createActiveAccount(base: string, dataDir: string): Promis
 
 /** Signs in through the API and returns the token pair. */
 export async function apiLogin(base: string, account: Account) {
-  const r = await call<{ token: string; refresh_token: string }>(base, '/global/login?type=1', {
+  const r = await call<TokenPair>(base, '/global/login?type=1', {
     user: account.email,
     passwd: account.password,
   });
@@ -83,5 +84,28 @@ export async function uiLogin(page: Page, base: string, account: Account, rememb
   await page.getByTestId('agreement-checkbox').check();
   await page.getByTestId('login-submit').click();
   // The first entry loads user info, counts and the start page: slow on a busy machine.
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Signs in through the API and opens `path` (a hash route) signed in, the session stored as the
+ * login screen stores it with "remember me" (localStorage). For tests about other things: a
+ * sign-in through the screen loads the login page and the start page before the page the test
+ * wants, seconds each on the 2-core CI machine. The screen itself is tested by account.spec,
+ * guard.spec and the session specs, which sign in with `uiLogin`.
+ */
+export async function openSignedIn(page: Page, base: string, account: Account, path = '/') {
+  const pair = await apiLogin(base, account);
+  // A small document of the console's origin, to write its storage without loading the app;
+  // the route below is then a new document, which starts the app with the session.
+  await page.goto(`${base}/favicon.svg`);
+  await page.evaluate((p) => {
+    const prefix = 'hmicloud_1.0.4_';
+    localStorage.setItem(`${prefix}TOKEN`, p.token);
+    localStorage.setItem(`${prefix}REFRESHTOKEN`, p.refresh_token);
+    localStorage.setItem(`${prefix}HOST`, p.host);
+    if (p.region) localStorage.setItem(`${prefix}CURRENTREGION`, p.region);
+  }, pair);
+  await page.goto(`${base}/#${path}`);
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 30_000 });
 }

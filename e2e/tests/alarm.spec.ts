@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -68,8 +68,7 @@ test('creates a rule, sees the alarm raised, acknowledges it and sees it recover
     }).toPass({ timeout: 30_000 });
   await drive(20);
 
-  await uiLogin(page, server.url, account);
-  await page.goto(`${server.url}/#/alarm/alarmRules?templateid=${tpl.id}`);
+  await openSignedIn(page, server.url, account, `/alarm/alarmRules?templateid=${tpl.id}`);
   await expect(page.getByTestId('alarm-rules-page')).toBeVisible();
   await expect(page.getByTestId('alarm-rule-usage')).toContainText('0 of 300');
 

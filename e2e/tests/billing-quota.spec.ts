@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import {
   api,
   bindSimulatedDevice,
@@ -88,8 +88,7 @@ test('a device collects the first 50 of 52 template TAGs at level 1, all of them
   await api(server.url, token, 'POST', '/device/edit', { id: device.id, template_id: template.id });
   await configured;
 
-  await uiLogin(page, server.url, account);
-  await page.goto(`${server.url}/#/device/monitor?id=${device.id}`);
+  await openSignedIn(page, server.url, account, `/device/monitor?id=${device.id}`);
   await expect(page.getByTestId('monitor-page')).toBeVisible(slow);
   await expect(value(page, 't50')).not.toHaveText('—', { timeout: 30_000 });
   await expect(value(page, 't01')).not.toHaveText('—');
@@ -151,7 +150,7 @@ test('a Cloud Application card expires (test clock): the older template locks, 1
   });
   devices.push(device);
 
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   // What will lock, and when, before it happens.
   await page.getByTestId('menu-myAccount').click();
   await expect(page.getByTestId('expiry-preview')).toContainText('1 template will be locked', slow);
@@ -251,7 +250,7 @@ test.describe('billing screenshots', () => {
       test(`billing screens in ${theme} at ${size} width`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
-        await uiLogin(page, server.url, seeded.account);
+        await openSignedIn(page, server.url, seeded.account);
         const shot = async (name: string) => {
           await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, slow);
           await page.waitForTimeout(300);

@@ -1,5 +1,5 @@
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import {
   api,
   bindSimulatedDevice,
@@ -45,7 +45,7 @@ test('issues cards, activates one in the browser, allocates and upgrades TAGs, s
   const device = await bindSimulatedDevice({ server, token, bind: { name: 'Packer_01' } });
   devices.push(device);
 
-  await uiLogin(page, server.url, owner);
+  await openSignedIn(page, server.url, owner);
   await page.getByTestId('menu-myAccount').click();
   await expect(page.getByTestId('my-account-page')).toBeVisible();
   await expect(page.getByTestId('template-quota')).toContainText('of 1');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -74,7 +74,7 @@ test.use({ allowConsole: [HTTP_ERROR_LOG] });
 test.describe.configure({ timeout: 180_000, mode: 'serial' });
 
 test('shows the fleet, opens the filtered list behind a number, acknowledges an alarm', async ({ page }) => {
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   await page.getByTestId('menu-controlpanel').click();
   await expect(page).toHaveURL(/#\/operations\/controlpanel$/);
   await expect(page.getByTestId('controlpanel-page')).toBeVisible();
@@ -129,8 +129,7 @@ for (const theme of ['light', 'dark'] as const) {
         localStorage.setItem('hmicloud_1.0.4_THEME', t);
         localStorage.setItem('hmicloud_1.0.4_LOCALE', 'en-us');
       }, theme);
-      await uiLogin(page, server.url, account);
-      await page.goto(`${server.url}/#/operations/controlpanel`);
+      await openSignedIn(page, server.url, account, `/operations/controlpanel`);
       await expect(page.getByTestId('cp-alarm')).toHaveText('1', { timeout: 30_000 });
       await expect(page.getByTestId('cp-offline')).toHaveText('1');
       if (size === '375') {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -98,7 +98,7 @@ test('builds a board on a simulated device, sees values change, keeps its layout
   page,
 }) => {
   const { account, name } = await seed();
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   // The start page of a user with the dashboard permission (the main account).
   await expect(page).toHaveURL(/#\/operations\/dashboard$/);
   await expect(page.getByTestId('board-empty')).toBeVisible();
@@ -206,7 +206,7 @@ test('a new account’s empty board offers a board from its devices: one click s
   // Let the devices store some history for the trends.
   await page.waitForTimeout(3000);
 
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   await expect(page).toHaveURL(/#\/operations\/dashboard$/);
   const offer = page.getByTestId('board-suggestion');
   await expect(offer).toBeVisible({ timeout: 30_000 });
@@ -311,7 +311,7 @@ test('a sub-account with the control panel permission (46) but not the dashboard
   });
 
   const { context, page } = await signedIn(browser);
-  await uiLogin(page, server.url, member);
+  await openSignedIn(page, server.url, member);
   await expect(page).toHaveURL(/#\/operations\/controlpanel/);
   await expect(page.getByTestId('menu-dashboard')).toHaveCount(0);
   await context.close();
@@ -357,7 +357,7 @@ test('dashboard screenshots', async ({ page }) => {
     layouts: {},
   });
   await api(server.url, token, 'POST', '/board/favourite', { device_id: deviceId, on: true });
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

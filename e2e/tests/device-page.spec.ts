@@ -5,7 +5,7 @@ import { connectAsync } from 'mqtt';
 import type { Page } from '@playwright/test';
 import { deviceTopic } from '@hmi/domain';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import { startSimulatedDevice, type SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -107,7 +107,7 @@ test('opens a device from the device list: identity, live values, online history
   page,
 }) => {
   const d = await seed('Oven_line_1');
-  await uiLogin(page, server.url, d.account);
+  await openSignedIn(page, server.url, d.account);
   await page.getByTestId('menu-devicelist').click();
   await expect(page.getByTestId('device-list-page')).toBeVisible();
   await page.getByTestId('device-link').filter({ hasText: d.name }).click();
@@ -221,8 +221,7 @@ test.describe('device page screenshots', () => {
       test(`device page in ${theme} at ${size} width`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
-        await uiLogin(page, server.url, seeded.account);
-        await page.goto(`${server.url}/#/device/detail?id=${seeded.deviceId}`);
+        await openSignedIn(page, server.url, seeded.account, `/device/detail?id=${seeded.deviceId}`);
         await expect(page.getByTestId('device-page')).toBeVisible();
         await expect(page.getByTestId('devpage-value-temperature')).not.toHaveText('—', { timeout: 15_000 });
         await expect(page.getByTestId('devpage-value-recipe')).not.toHaveText('—');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import {
   simulatedIdentity,
@@ -34,7 +34,7 @@ test('binds a simulated device, sees it online, then offline when the simulator 
   const sim = await startSimulatedDevice({ url: server.brokerUrl, sn, secret, rate: 0.5, keepalive: 10 });
   devices.push(sim);
 
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   await page.getByTestId('menu-devicelist').click();
   await expect(page.getByTestId('device-list-page')).toBeVisible();
   await expect(page.getByTestId('device-empty')).toBeVisible();
@@ -192,9 +192,7 @@ test.describe('device screens', () => {
           await page.waitForTimeout(350);
           await page.screenshot({ path: `${artifacts}device-${name}-${theme}-${size}.png` });
         };
-        await uiLogin(page, server.url, account);
-
-        await page.goto(`${server.url}/#/device/deviceoverview`);
+        await openSignedIn(page, server.url, account, `/device/deviceoverview`);
         await expect(page.getByTestId('overview-total')).toContainText('4');
         await shot('overview');
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { connectAsync } from 'mqtt';
 import { deviceTopic, type DataSample } from '@hmi/domain';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 
 /**
@@ -106,8 +106,7 @@ test.use({ allowConsole: [HTTP_ERROR_LOG] });
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 test('opens the history chart: device and tags, legend, zoom, raw values, CSV export', async ({ page }) => {
-  await uiLogin(page, server.url, account);
-  await page.goto(`${server.url}/#/device/history`);
+  await openSignedIn(page, server.url, account, `/device/history`);
   const chart = page.getByTestId('history-chart');
   await expect(page.getByTestId('history-empty-device')).toBeVisible();
   await expect(page.getByTestId('history-raw-empty')).toContainText('Choose a device');
@@ -188,10 +187,12 @@ test.describe('history screenshots', () => {
         mkdirSync(artifacts, { recursive: true });
         await page.setViewportSize(viewport);
         await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
-        await uiLogin(page, server.url, account);
         const tags = [tagIds.speed, tagIds.count, tagIds.running].join(',');
-        await page.goto(
-          `${server.url}/#/device/history?device=${deviceId}&tags=${tags}&from=${span.from - 500}&to=${span.to + 500}`,
+        await openSignedIn(
+          page,
+          server.url,
+          account,
+          `/device/history?device=${deviceId}&tags=${tags}&from=${span.from - 500}&to=${span.to + 500}`,
         );
         await expect(page.getByTestId('history-legend').getByTestId('history-legend-item')).toHaveCount(3);
         await expect(page.getByTestId('history-raw-table').locator('tbody tr').first()).toContainText(

@@ -6,7 +6,7 @@ import { connectAsync } from 'mqtt';
 import { deviceTopic, type DataSample } from '@hmi/domain';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
 import { settled } from '../support/settle.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import { startSimulatedDevice, type SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -224,8 +224,7 @@ for (const run of runs) {
     await page.goto(url('/appdownload'));
     await check(page, 'appdownload', page.locator('.auth-subtitle'), tag);
 
-    await uiLogin(page, server.url, account);
-    await page.goto(url('/device/devicelist'));
+    await openSignedIn(page, server.url, account, '/device/devicelist');
     await check(
       page,
       'devicelist',
@@ -271,7 +270,7 @@ for (const run of runs) {
 test('history chart screenshots', async ({ page }) => {
   test.skip(!shots, 'E2E_SHOTS=1 only');
   mkdirSync(artifacts, { recursive: true });
-  await uiLogin(page, server.url, account);
+  await openSignedIn(page, server.url, account);
   for (const run of runs) {
     await page.setViewportSize(run.viewport);
     await page.evaluate((theme) => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { menuFor, menuPaths, Perm } from '@hmi/domain';
 import { test, expect } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import {
   api,
   bindSimulatedDevice,
@@ -137,7 +137,7 @@ for (const role of ROLES) {
   }) => {
     const account = await member(role.role, role.permissions);
     const seen = await watch(page);
-    await uiLogin(page, server.url, account);
+    await openSignedIn(page, server.url, account);
     const paths = menuPaths(menuFor({ permissions: role.permissions, isMain: false, region: 'eu' }));
     const walk = [...paths];
     if (role.devicePages) walk.push(`/device/detail?id=${device.id}`, `/device/history?device=${device.id}`);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import { api, bindSimulatedDevice, startDeviceServer, type DeviceServer } from '../support/devices.ts';
 import type { SimulatedDeviceHandle } from '../../apps/simulator/src/index.ts';
 
@@ -63,8 +63,7 @@ test('watches a simulated device change on the monitor page, writes a tag, adds 
   page,
 }) => {
   const { account, deviceId } = await seed();
-  await uiLogin(page, server.url, account);
-  await page.goto(`${server.url}/#/device/monitor?id=${deviceId}`);
+  await openSignedIn(page, server.url, account, `/device/monitor?id=${deviceId}`);
   await expect(page.getByTestId('monitor-page')).toBeVisible();
   await expect(page.getByTestId('monitor-online')).toHaveAttribute('data-online', '1', { timeout: 15_000 });
   await expect(page.getByTestId('monitor-live')).toHaveAttribute('data-status', 'open');
@@ -125,8 +124,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
       const shot = (name: string) =>
         page.screenshot({ path: `${artifacts}${name}-${theme}-${size}.png`, fullPage: size === 'phone' });
-      await uiLogin(page, server.url, account);
-      await page.goto(`${server.url}/#/device/monitor?id=${deviceId}`);
+      await openSignedIn(page, server.url, account, `/device/monitor?id=${deviceId}`);
       await expect(valueOf(page, 'temperature')).not.toHaveText('—', { timeout: 15_000 });
       await expect(valueOf(page, 'recipe')).not.toHaveText('—');
       await shot('monitor');

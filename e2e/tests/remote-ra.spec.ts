@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import { issueCards } from '../support/cards.ts';
 import {
   api,
@@ -76,8 +76,7 @@ test('a new customer activates an RA card, allocates it, switches the month on a
   });
   devices.push(hmi);
 
-  await uiLogin(page, server.url, owner);
-  await page.goto(`${server.url}/#/billing/myAccount`);
+  await openSignedIn(page, server.url, owner, `/billing/myAccount`);
   await expect(page.getByTestId('ra-no-card')).toBeVisible(slow);
   // The device is listed, its month cannot be switched on without traffic.
   await expect(row(page, 'Lathe_01').getByTestId('traffic-switch')).toBeDisabled();

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin, type Account } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import {
   api,
   bindSimulatedDevice,
@@ -191,7 +191,7 @@ test('the owner operates a simulated HMI: framebuffer, a click writes a tag, byt
 }) => {
   const s = await seed('Press_remote');
   await release(s);
-  await uiLogin(page, server.url, s.owner);
+  await openSignedIn(page, server.url, s.owner);
   await openFromList(page, 'Press_remote');
   await expectScreen(page, 'operate');
   await expect(page.getByTestId('remote-time-left')).toBeVisible();
@@ -267,7 +267,7 @@ async function viewOnlyMember(browser: Browser, s: Seeded): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(NO_START_CONFIRM);
   const page = await context.newPage();
-  await uiLogin(page, server.url, member);
+  await openSignedIn(page, server.url, member);
   return page;
 }
 
@@ -296,8 +296,7 @@ test('an offline HMI gives 1038', async ({ page }) => {
       { timeout: 15_000 },
     )
     .toBe(0);
-  await uiLogin(page, server.url, s.owner);
-  await page.goto(`${server.url}/#/device/remote?id=${s.hmi.id}`);
+  await openSignedIn(page, server.url, s.owner, `/device/remote?id=${s.hmi.id}`);
   await expect(page.getByTestId('remote-status')).toHaveAttribute('data-phase', 'failed', {
     timeout: 15_000,
   });
@@ -309,7 +308,7 @@ test('at 375 px the remote screen fits the phone and its status line wraps, ligh
 }) => {
   const s = await seed('Phone_remote');
   await page.setViewportSize({ width: 375, height: 812 });
-  await uiLogin(page, server.url, s.owner);
+  await openSignedIn(page, server.url, s.owner);
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
     await page.goto(`${server.url}/#/device/remote?id=${s.hmi.id}`);

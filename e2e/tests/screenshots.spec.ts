@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import { api } from '../support/devices.ts';
-import { openProfile } from '../support/profile.ts';
 import { settled } from '../support/settle.ts';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -35,8 +34,8 @@ for (const theme of ['light', 'dark'] as const) {
       await shot('register');
 
       const account = await createActiveAccount(mainUrl, mainDataDir);
-      await uiLogin(page, mainUrl, account);
-      await openProfile(page, mainUrl);
+      await openSignedIn(page, mainUrl, account, '/system/profile');
+      await expect(page.getByTestId('profile-page')).toBeVisible();
       await shot('shell');
       if (size === 'phone') {
         await page.getByTestId('menu-toggle').click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
-import { apiLogin, createActiveAccount, uiLogin } from '../support/accounts.ts';
+import { apiLogin, createActiveAccount, openSignedIn } from '../support/accounts.ts';
 import {
   api,
   bindSimulatedDevice,
@@ -72,7 +72,7 @@ test('owner invites, member accepts and sees only what the role allows, narrowin
   const engineer = await createActiveAccount(server.url, server.dataDir);
 
   // The owner invites by email from the members screen.
-  await uiLogin(page, server.url, owner);
+  await openSignedIn(page, server.url, owner);
   await page.getByTestId('menu-user').click();
   await page.getByTestId('member-invite').click();
   await page.getByTestId('invite-account').fill(engineer.email);
@@ -88,7 +88,7 @@ test('owner invites, member accepts and sees only what the role allows, narrowin
   member.on('pageerror', (err) => {
     throw err;
   });
-  await uiLogin(member, server.url, engineer);
+  await openSignedIn(member, server.url, engineer);
   await member.getByTestId('menu-msgSystem').click();
   const accept = member.locator('[data-testid^="invitation-accept-"]');
   await expect(accept).toHaveCount(1);
