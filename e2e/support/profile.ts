@@ -7,11 +7,11 @@ export async function openProfile(page: Page, base: string) {
 }
 
 /** Renames the team from the personal centre (a signed-in call that needs a valid token). */
-export async function renameTeam(page: Page, name: string) {
-  await page.getByTestId('team-name').locator('.ant-typography-edit').click();
+export async function renameTeam(page: Page, name: string, options: { timeout?: number } = {}) {
+  await page.getByTestId('team-name').locator('.ant-typography-edit').click(options);
   const box = page.getByTestId('profile-details').locator('textarea');
-  await box.fill(name);
-  await box.press('Enter');
+  await box.fill(name, options);
+  await box.press('Enter', options);
 }
 
 export const storedToken = (page: Page) =>

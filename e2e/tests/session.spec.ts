@@ -50,7 +50,10 @@ test.describe('token lifecycle', () => {
     await openProfile(page, shortUrl);
     await page.evaluate(() => localStorage.setItem('hmicloud_1.0.4_REFRESHTOKEN', 'revoked-refresh-token'));
     await waitPastTtl(page);
-    await renameTeam(page, 'Never saved');
+    // The first signed-in call after the expiry refreshes and fails: the rename, or a call the
+    // console made by itself meanwhile (seen once in CI: the login screen was already up when
+    // the rename was tried). Either way the outcome below is the point of this test.
+    await renameTeam(page, 'Never saved', { timeout: 5_000 }).catch(() => undefined);
     await expect(page).toHaveURL(/#\/login\?reason=E_INVALID_OR_EXPIRED_TOKEN/);
     await expect(page.getByTestId('login-reason')).toHaveText(
       'Your login is invalid or has expired. Please sign in again.',
