@@ -37,7 +37,7 @@ export default defineConfig({
           // left the two cores idle 60 % of the time (docs/ci-time.md). Every suite takes free
           // ports, its own data directory and its own PostgreSQL schema, and device serial
           // numbers are random, so suites side by side do not meet. Two, not more: the timing
-          // bounds of a few suites (live-flood, template-locked) are set for a loaded 2-core box.
+          // bounds of a few suites (live-flood's health check) are set for a loaded 2-core box.
           maxWorkers: 2,
           // ...each worker in one module graph: each file starts its own server (the composition
           // root builds everything per app, no module keeps state, nothing is vi.mock'ed), so
