@@ -57,7 +57,11 @@ export default defineConfig({
           // One module graph and one jsdom per worker; the setup file puts back, after each file,
           // what a file may leave behind in them (mounted roots, storage, timers, stubs).
           isolate: false,
-          setupFiles: ['./src/test-setup/shared-graph.ts'],
+          setupFiles: ['./src/test-setup/act-environment.ts', './src/test-setup/shared-graph.ts'],
+          // antd's motion and notice timers fire after a test's act() and React warns then, a
+          // late console line; one that lands as a worker closes failed a whole green run
+          // ("Closing rpc while onUserConsoleLog was pending"). Lines go straight to stderr.
+          disableConsoleIntercept: true,
         },
       },
       {
@@ -66,6 +70,8 @@ export default defineConfig({
           root: webRoot,
           environment: 'jsdom',
           include: webMockFiles,
+          setupFiles: ['./src/test-setup/act-environment.ts'],
+          disableConsoleIntercept: true,
         },
       },
     ],
