@@ -6,6 +6,8 @@ import { composeCatalogue } from './compose/catalogue.ts';
 import { composeDeviceStore } from './compose/devices.ts';
 import type { Infrastructure } from './compose/infrastructure.ts';
 import { composeLive } from './compose/live.ts';
+import { composeProjectRuntime, composeProjects, composeRecipes } from './compose/projects.ts';
+import { composeProjectSharing } from './compose/project-sharing.ts';
 import { composeRemote } from './compose/remote.ts';
 import { composeTeam } from './compose/team.ts';
 import type { Runnable } from './plugins/runtime.ts';
@@ -32,6 +34,16 @@ export function composeApp(infra: Infrastructure) {
     messages: messages.services.messages,
     limiter: accounts.limiter,
   });
+  const projects = composeProjects(infra, {
+    catalogue: store.catalogue,
+    creators: accounts.creators,
+    allowance: billing.services.billingAccount,
+  });
+  const sharing = composeProjectSharing(infra, {
+    projects,
+    catalogue: store.catalogue,
+    limiter: accounts.limiter,
+  });
   const catalogue = composeCatalogue(infra, {
     catalogue: store.catalogue,
     creators: accounts.creators,
@@ -44,6 +56,7 @@ export function composeApp(infra: Infrastructure) {
     billingAccount: billing.services.billingAccount,
     templateLocks: billing.services.templateLocks,
     deviceQuotas: billing.services.deviceQuotas,
+    deviceReferences: projects.deviceReferences,
   });
   const team = composeTeam(infra, {
     users: accounts.services.users,
@@ -63,7 +76,13 @@ export function composeApp(infra: Infrastructure) {
     deviceQuotas: billing.services.deviceQuotas,
     operate: team.services.operatePolicy,
     reload,
+    shares: sharing.services.shareViewers,
   });
+  const projectRuntime = composeProjectRuntime(projects, {
+    tags: live.services.settag,
+    lastValues: historyStore.lastValues,
+  });
+  const recipes = composeRecipes(infra, projects, { catalogue: store.catalogue, tags: live.services.settag });
   const remote = composeRemote(infra, {
     commands: live.services.commands,
     meter: billing.services.trafficLedger,
@@ -83,9 +102,13 @@ export function composeApp(infra: Infrastructure) {
     ...messages.services,
     ...store.services,
     ...billing.services,
+    ...projects.services,
+    ...sharing.services,
     ...catalogue.services,
     ...team.services,
     ...live.services,
+    ...projectRuntime.services,
+    ...recipes.services,
     ...remote.services,
     ...alarms.services,
   };

@@ -23,7 +23,7 @@ import { LabelRepo } from '../modules/label/label.repo.ts';
 import { LabelService } from '../modules/label/label.service.ts';
 import { MonitorRepo } from '../modules/monitor/monitor.repo.ts';
 import { MonitorService } from '../modules/monitor/monitor.service.ts';
-import type { Catalogue } from '../modules/device/index.ts';
+import type { Catalogue, DeviceReferences } from '../modules/device/index.ts';
 import type { TemplateRepo } from '../modules/device/template.repo.ts';
 import { TemplateService } from '../modules/device/template.service.ts';
 import type { RateLimiter } from '../modules/verification/rate-limit.service.ts';
@@ -41,6 +41,8 @@ export interface CatalogueNeeds {
   billingAccount: BillingAccountService;
   templateLocks: TemplateLockService;
   deviceQuotas: DeviceQuotaService;
+  /** What projects hold of devices (unbinding asks them: 1091). */
+  deviceReferences: DeviceReferences;
 }
 
 /**
@@ -83,6 +85,7 @@ export function composeCatalogue({ db, dbEngine, config, bus }: Infrastructure, 
         bindingWall,
         creators,
         bus,
+        needs.deviceReferences,
       ),
       monitor: new MonitorService(
         db,

@@ -11,6 +11,7 @@ import { DeviceTagsCache } from '../modules/ingest/device-tags.cache.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
 import { DeviceActs } from '../modules/live/device-acts.ts';
 import { LiveHub } from '../modules/live/live-hub.ts';
+import type { ShareViewerReads } from '../modules/live/live-shares.ts';
 import { LiveRepo } from '../modules/live/live.repo.ts';
 import { SettagRepo } from '../modules/settag/settag.repo.ts';
 import { SettagService } from '../modules/settag/settag.service.ts';
@@ -30,6 +31,8 @@ export interface LiveNeeds {
   operate: OperatePolicy;
   /** Reloads a caller (the session module's PrincipalService.reload): the device data sockets. */
   reload: PrincipalLoader;
+  /** Share links' viewers on the device data sockets (the project share module's ShareViewerService). */
+  shares: ShareViewerReads;
 }
 
 /**
@@ -43,7 +46,7 @@ export function composeLive({ db, config, bus, log }: Infrastructure, needs: Liv
   const commands = new CommandTracker(deviceLink);
   const deviceActs = new DeviceActs(catalogue, bus, log);
   const live = new LiveRepo(catalogue, historyStore);
-  const liveHub = new LiveHub(live, bus, config.live, needs.reload, log);
+  const liveHub = new LiveHub(live, bus, config.live, needs.reload, log, needs.shares);
   return {
     services: {
       history: new HistoryService(new HistoryRepo(catalogue), historyStore),

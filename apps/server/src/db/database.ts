@@ -14,6 +14,7 @@ import type { NotifyTables } from './tables/notify.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { RemoteTables } from './tables/remote.ts';
 import type { BoardTables } from './tables/boards.ts';
+import type { ProjectTables } from './tables/projects.ts';
 
 export type { FrameData } from './tables/columns.ts';
 export type * from './tables/accounts.ts';
@@ -29,6 +30,7 @@ export type * from './tables/notify.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/remote.ts';
 export type * from './tables/boards.ts';
+export type * from './tables/projects.ts';
 
 export interface Database
   extends
@@ -44,4 +46,5 @@ export interface Database
     NotifyTables,
     BillingTables,
     RemoteTables,
-    BoardTables {}
+    BoardTables,
+    ProjectTables {}

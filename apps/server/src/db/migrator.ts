@@ -23,6 +23,9 @@ import * as m0013 from './migrations/0013-billing-locks.ts';
 import * as m0014 from './migrations/0014-boards.ts';
 import * as m0015 from './migrations/0015-control-panel-indexes.ts';
 import * as m0016 from './migrations/0016-remote-sessions.ts';
+import * as m0017 from './migrations/0017-projects.ts';
+import * as m0018 from './migrations/0018-recipes.ts';
+import * as m0019 from './migrations/0019-project-assets-shares.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   '0014-boards': m0014,
   '0015-control-panel-indexes': m0015,
   '0016-remote-sessions': m0016,
+  '0017-projects': m0017,
+  '0018-recipes': m0018,
+  '0019-project-assets-shares': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,11 @@ import type { CurrentUser } from './current-user.ts';
  * the creating call shows it. Main accounts see everything and get no grant.
  */
 export interface CreatorGrants {
-  created(caller: CurrentUser, kind: 'device' | 'group' | 'template', id: number): Promise<CurrentUser>;
+  created(
+    caller: CurrentUser,
+    kind: 'device' | 'group' | 'template' | 'project',
+    id: number,
+  ): Promise<CurrentUser>;
 }
 
 /** No creator grants (services built without the role module, e.g. in benchmarks). */

@@ -2,9 +2,9 @@ import type { DestinationStream } from 'pino';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** Query parameters that may carry a secret: activation and socket tokens, codes, passwords, PINs. */
+/** Query parameters that may carry a secret: activation, socket and share tokens, codes, passwords, PINs. */
 const SECRET_PARAMS =
-  /([?&](?:token|code|refresh_token|access_token|passwd|password|pin|secret|key)=)[^&#\s"]*/gi;
+  /([?&](?:token|share|code|refresh_token|access_token|passwd|password|pin|secret|key)=)[^&#\s"]*/gi;
 
 /** Activation and socket tokens travel in query strings: keep them out of the logs. */
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');

@@ -34,7 +34,8 @@ export const securityPlugin = fp<{ config: Config }>(
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      // X-Share-Token: a share link's viewer token (project-share.api.ts).
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'X-Share-Token'],
       maxAge: 600,
     });
   },

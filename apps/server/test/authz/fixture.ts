@@ -38,6 +38,8 @@ export interface ScopedObjects {
   point: { id: number; tagId: number };
   rule: { id: number };
   record: { id: number };
+  /** A project using the device, with one screen binding nothing. */
+  project: { id: number; screenId: number };
 }
 
 /** Team A's objects the out-of-scope role holds instead (team mark only). */
@@ -45,6 +47,7 @@ export interface DecoyObjects {
   device: { id: number };
   group: { id: number };
   template: { id: number };
+  project: { id: number };
 }
 
 /**
@@ -76,7 +79,7 @@ export class Fixture {
       devices: [this.scoped.device.id],
       groups: [this.scoped.group.id],
       templates: [this.scoped.template.id],
-      projects: [],
+      projects: [this.scoped.project.id],
     };
   }
 
@@ -119,7 +122,17 @@ export class Fixture {
       device: await buildDevice(server, token, { name: marked(TEAM_MARK, 'decoy') }),
       group: await buildGroup(server, token, { name: marked(TEAM_MARK, 'decoy') }),
       template: await buildTemplate(server, token, { name: marked(TEAM_MARK, 'decoy') }),
+      project: await ok<{ id: number }>(server, token, '/project/add', { name: marked(TEAM_MARK, 'decoy') }),
     };
+    const project = await ok<{ id: number }>(server, token, '/project/add', {
+      name: marked(SCOPE_MARK, 'project'),
+      description: marked(SCOPE_MARK, 'about'),
+      device_ids: [device.id],
+    });
+    const screen = await ok<{ id: number }>(server, token, '/project/screen/add', {
+      project_id: project.id,
+      name: marked(SCOPE_MARK, 'screen'),
+    });
     const alarmGroup = await ok<AlarmGroup>(server, token, '/alarm/group/add', {
       name: marked(TEAM_MARK, 'ag').slice(0, 32),
     });
@@ -150,19 +163,20 @@ export class Fixture {
       point: { id: point.point_id!, tagId: point.tag_id },
       rule: { id: rule.id },
       record: { id: record.id },
+      project: { id: project.id, screenId: screen.id },
     };
     const roles = {
       inScope: await createRole(server, a.teamId, allPermissionIds, {
         devices: [device.id],
         groups: [group.id],
         templates: [template.id],
-        projects: [],
+        projects: [project.id],
       }),
       outOfScope: await createRole(server, a.teamId, allPermissionIds, {
         devices: [decoy.device.id],
         groups: [decoy.group.id],
         templates: [decoy.template.id],
-        projects: [],
+        projects: [decoy.project.id],
       }),
     };
     const fx = new Fixture(server, a, b, scoped, decoy, label, alarmGroup, roles);

@@ -51,6 +51,57 @@ export class FreshObjects {
     return { id: t.id };
   }
 
+  /** A project of team A (using the fixture device), in the in-scope role. */
+  async project(): Promise<{ id: number }> {
+    const p = await ok<{ id: number }>(this.fx.server, this.token, '/project/add', {
+      name: marked(SCOPE_MARK, 'project'),
+      device_ids: [this.fx.scoped.device.id],
+    });
+    await widenRole(this.fx.server, this.fx.roles.inScope, { projects: [p.id] });
+    return { id: p.id };
+  }
+
+  /** A screen of the fixture project. */
+  screen(): Promise<{ id: number; version: number }> {
+    return ok<{ id: number; version: number }>(this.fx.server, this.token, '/project/screen/add', {
+      project_id: this.fx.scoped.project.id,
+      name: marked(SCOPE_MARK, 'screen'),
+    });
+  }
+
+  /** A screen of the fixture project with a button writing 42 to the fixture device's speed tag. */
+  runScreen(): Promise<{ id: number }> {
+    const binding = { deviceId: this.fx.scoped.device.id, tagId: this.fx.scoped.template.tags.speed };
+    return ok<{ id: number }>(this.fx.server, this.token, '/project/screen/add', {
+      project_id: this.fx.scoped.project.id,
+      name: marked(SCOPE_MARK, 'run'),
+      document: {
+        version: 2,
+        widgets: [
+          {
+            id: 'set',
+            type: 'button',
+            x: 0,
+            y: 0,
+            w: 80,
+            h: 40,
+            props: {},
+            actions: [{ kind: 'set', binding, value: 42 }],
+          },
+        ],
+      },
+    });
+  }
+
+  /** A recipe of the fixture project writing the fixture device's speed tag. */
+  recipe(): Promise<{ id: number }> {
+    return ok<{ id: number }>(this.fx.server, this.token, '/project/recipe/add', {
+      project_id: this.fx.scoped.project.id,
+      name: marked(SCOPE_MARK, 'recipe'),
+      items: [{ device_id: this.fx.scoped.device.id, tag_id: this.fx.scoped.template.tags.speed, value: 7 }],
+    });
+  }
+
   /** A label of team A (team-wide). */
   label(): Promise<{ id: number }> {
     return buildLabel(this.fx.server, this.token, marked(TEAM_MARK, 'label'));

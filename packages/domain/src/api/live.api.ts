@@ -63,11 +63,15 @@ export const LiveLimits = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   devicesPerSocketMax: 50,
-  /** (device, tag) pairs of one subscribe_tags. */
-  tagPairsMax: 400,
+  /**
+   * (device, tag) pairs of one subscription: a project screen of 500 widgets on 20 devices (issue
+   * 26) fits, with the tab's other screens beside it.
+   */
+  tagPairsMax: 1000,
   pingIntervalMs: Limits.socketHeartbeatMs,
   idleCloseMs: 3 * Limits.socketHeartbeatMs,
-  maxMessageBytes: 16 * 1024,
+  /** A subscription of tagPairsMax pairs is about 32 KiB of JSON. */
+  maxMessageBytes: 48 * 1024,
   /**
    * Default message rate of a browser socket (server settings LIVE_MESSAGE_RATE and
    * LIVE_MESSAGE_BURST): 20 a second sustained, bursts of 40. The console sends a ping every
@@ -225,6 +229,8 @@ export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 export const liveSocketQuery = z.object({
   token: singleLineText.optional(),
   page: z.coerce.number().int().min(0).optional(),
+  /** A share link's viewer token instead of `token` (project-share.api.ts): read-only, that project's bound tags. */
+  share: singleLineText.max(128).optional(),
 });
 
 // ---- last values (HTTP) ----

@@ -24,6 +24,10 @@ const exempt: Record<string, string> = {
   passwd: 'a secret: only hashed, never stored or shown; new ones are printable ASCII (validatePassword)',
   old_passwd: 'a secret, compared with the stored hash only',
   'notifySettings.email': 'read-only in the settings reply; the server ignores it in the body',
+  'screenAddBody.document':
+    'a screen document: the server reads it with migrateScreenDocument, whose text fields follow the rule (scada/)',
+  'screenSaveBody.document':
+    'a screen document: the server reads it with migrateScreenDocument, whose text fields follow the rule (scada/)',
 };
 /** The only fields where a line break (and a tab) is part of the text. */
 const multiLineFields = new Set([
@@ -39,6 +43,11 @@ const multiLineFields = new Set([
   'alarmRuleInput.content',
   'alarmRuleEditBody.content',
   'settagBody.value',
+  'screenWriteBody.value',
+  'projectAddBody.description',
+  'projectEditBody.description',
+  'recipeAddBody.description',
+  'recipeEditBody.description',
 ]);
 
 /** Strings a field of some kind accepts: plain text, a phone, an email, a code, a region... */

@@ -22,6 +22,7 @@ export const RolePaths = {
   pickDevices: '/system/role/pick/devices', // GET rolePickDevicesQuery -> pickDevicesReply (role view 28)
   pickGroups: '/system/role/pick/groups', // GET roleIdQuery -> pickGroupsReply   (role view 28)
   pickTemplates: '/system/role/pick/templates', // GET roleIdQuery -> pickTemplatesReply (role view 28)
+  pickProjects: '/system/role/pick/projects', // GET roleIdQuery -> pickProjectsReply (role view 28)
 } as const;
 
 const id = z.number().int().positive();
@@ -35,7 +36,7 @@ export const dataGrants = z.object({
   groups: idList,
   devices: idList,
   templates: idList,
-  /** Projects (the projects issue checks them against its table). */
+  /** Multi-device projects (1087 when of another team; handed out with projectlist data-pm 41). */
   projects: idList,
 });
 export type DataGrants = z.infer<typeof dataGrants>;
@@ -151,3 +152,9 @@ export const pickTemplatesReply = z.object({
   list: z.array(z.object({ id: z.number().int(), name: z.string(), granted: z.boolean() })),
 });
 export type PickTemplatesReply = z.infer<typeof pickTemplatesReply>;
+
+/** The project picker: the caller's projects (a team has few: one list) with grant marks. */
+export const pickProjectsReply = z.object({
+  list: z.array(z.object({ id: z.number().int(), name: z.string(), granted: z.boolean() })),
+});
+export type PickProjectsReply = z.infer<typeof pickProjectsReply>;

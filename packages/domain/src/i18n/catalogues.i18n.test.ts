@@ -45,6 +45,7 @@ import { validateRoleName, validateZoneName } from '../validation/team-names.val
 import { validateRolePermissions } from '../validation/team-rules.validation.ts';
 import { validateTrafficMonth, validateTrafficOff } from '../validation/traffic.validation.ts';
 import { validateHmiVersion } from '../validation/remote.validation.ts';
+import { validateRecipeCount, validateRecipeName } from '../validation/recipe.validation.ts';
 import { validationKeys } from '../validation/validation-result.ts';
 import type { ValidationFailure, ValidationResult } from '../validation/validation-result.ts';
 import { errorMessages, validationMessages } from './catalogues.i18n.ts';
@@ -99,6 +100,10 @@ const failures: ValidationResult[] = [
   validateDeviceName('_a'),
   validateDeviceName('a-b'),
   validateDeviceName('Var'),
+  validateRecipeName(''),
+  validateRecipeName('r'.repeat(65)),
+  validateRecipeName('rcpNo'),
+  validateRecipeCount(100),
   validateLabelName(''),
   validateLabelName('x'.repeat(51)),
   validateLabelName('a', ['a']),
@@ -158,9 +163,20 @@ describe('validation catalogues', () => {
     expect(failed.length).toBe(failures.length);
     const emitted = new Set(failed.map((f) => f.key));
     // 'validation.required' is the zod type error of every schema, not a validator result; the
-    // alarmImport keys come from the server's alarm rule importer (its tests cover each of them).
+    // alarmImport keys come from the server's alarm rule importer, the recipe item and import keys
+    // from the recipe service, the project, screen, asset and
+    // share keys from the project services (their tests cover each of them).
+    const serverOnly = [
+      'alarmImport',
+      'project',
+      'screen',
+      'projectAsset',
+      'projectShare',
+      'recipeItem',
+      'recipeImport',
+    ];
     const fromValidators = validationKeys.filter(
-      (k) => k !== 'validation.required' && !k.startsWith('validation.alarmImport.'),
+      (k) => k !== 'validation.required' && !serverOnly.some((p) => k.startsWith(`validation.${p}.`)),
     );
     expect(sorted(emitted)).toEqual(sorted(fromValidators));
   });

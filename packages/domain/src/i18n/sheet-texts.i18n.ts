@@ -41,6 +41,13 @@ export const alarmRecordSheetColumns = [
 ] as const;
 export type AlarmRecordSheetColumn = (typeof alarmRecordSheetColumns)[number];
 
+/**
+ * The columns of a project's recipe sheet (export and import), in order: one row per item. Their
+ * keys are also accepted as headers on import.
+ */
+export const recipeSheetColumns = ['recipe', 'description', 'device', 'tag', 'value'] as const;
+export type RecipeSheetColumn = (typeof recipeSheetColumns)[number];
+
 /** The columns of the recharge record export, in order. */
 export const rechargeSheetColumns = [
   'created_at',
@@ -71,6 +78,8 @@ export interface SheetTextCatalogue {
     columns: Readonly<Record<AlarmRuleSheetColumn, { header: string; note: string }>>;
   };
   records: { sheet: string; columns: Readonly<Record<AlarmRecordSheetColumn, string>> };
+  /** A project's recipes: the sheet's name and headers. */
+  recipes: { sheet: string; columns: Readonly<Record<RecipeSheetColumn, string>> };
   /** The recharge record export (billing): headers, ledger kinds and card type names. */
   recharge: {
     sheet: string;

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { readUploadForm, UploadRefused, type UploadForm } from '../../lib/upload-form.ts';
 import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { AlarmFileTooLarge, fileInvalid } from './alarm-rule.errors.ts';
 import { IMPORT_SIZE_TEXT, readAlarmSheet } from './alarm-sheet.reader.ts';
@@ -26,46 +27,21 @@ interface Upload {
   bytes: Buffer;
 }
 
-/** Multipart failures of @fastify/multipart (by code) as the import's own errors (i18n keys). */
-function uploadError(err: unknown): unknown {
-  switch ((err as { code?: string } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AlarmFileTooLarge(IMPORT_SIZE_TEXT);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return fileInvalid('validation.alarmImport.noFile');
-    default:
-      // busboy's own: a form cut short (the client stopped sending, no closing boundary).
-      if (err instanceof Error && /terminated early|unexpected end/i.test(err.message)) {
-        return fileInvalid('validation.alarmImport.noFile');
-      }
-      return err;
-  }
-}
-
 /** The `template_id` field and the one `file` of the form, in any order; the file is size-capped. */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  let templateId: number | undefined;
-  let file: { fileName: string; bytes: Buffer } | undefined;
+  let form: UploadForm;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { fileName: part.filename, bytes };
-      } else if (part.fieldname === 'template_id') {
-        const parsed = alarmImportFields.shape.template_id.safeParse(part.value);
-        if (parsed.success) templateId = parsed.data;
-      }
-    }
+    form = await readUploadForm(request);
   } catch (err) {
-    throw uploadError(err);
+    if (!(err instanceof UploadRefused)) throw err;
+    throw err.fault === 'tooLarge'
+      ? new AlarmFileTooLarge(IMPORT_SIZE_TEXT)
+      : fileInvalid('validation.alarmImport.noFile');
   }
-  if (templateId === undefined) throw fileInvalid('validation.positiveInteger', {}, undefined, 'template_id');
-  if (!file) throw fileInvalid('validation.alarmImport.noFile');
-  return { templateId, ...file };
+  const templateId = alarmImportFields.shape.template_id.safeParse(form.fields.get('template_id'));
+  if (!templateId.success) throw fileInvalid('validation.positiveInteger', {}, undefined, 'template_id');
+  if (!form.file) throw fileInvalid('validation.alarmImport.noFile');
+  return { templateId: templateId.data, ...form.file };
 }
 
 /** `alarm-rules-<template id>-<UTC stamp>.xlsx` (ASCII: template names may be any script). */

@@ -23,7 +23,7 @@ import {
   uploadSheet,
 } from './alarm-rule-test-helpers.ts';
 import { importZipLimits } from './alarm-sheet.reader.ts';
-import { inspectZip, storedZip } from './xlsx-guard.ts';
+import { inspectZip, storedZip } from '../../lib/xlsx-guard.ts';
 
 let server: TestServer;
 let en: Awaited<ReturnType<typeof createActiveUser>>;

@@ -6,19 +6,16 @@ import {
   retiredAlarmTypeNames,
   type AlarmType,
 } from '@hmi/domain';
+import { normaliseLabel } from '../../lib/xlsx-upload.ts';
 import { columnKeys, ruleSheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
 
-/**
+/*
  * How a sheet's texts are recognised on import, whatever language wrote them: headers by their
  * text in any interface language or their stable English key, levels and types by their name in
  * any language, a name older exports wrote (retired names) or their numeric code. Case,
- * character width, spaces and `*` (a required mark) do not matter.
+ * character width, spaces and `*` (a required mark) do not matter (normaliseLabel, shared with
+ * the recipe import).
  */
-export const normaliseLabel = (text: string): string =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s*]+/g, '');
 
 /** Builds a lookup and refuses (at start-up) a label that would mean two different things. */
 function index<T>(pairs: Iterable<readonly [string, T]>): ReadonlyMap<string, T> {

@@ -10,7 +10,7 @@ import { buildAlarmTemplate, sheetBytes, uploadSheet } from './alarm-rule-test-h
 import { AlarmInputError } from './alarm-rule.errors.ts';
 import { checkSheetRow } from './alarm-rule.import.ts';
 import { readAlarmSheet } from './alarm-sheet.reader.ts';
-import { inspectZip, storedZip } from './xlsx-guard.ts';
+import { inspectZip, storedZip } from '../../lib/xlsx-guard.ts';
 
 /*
  * The importer against malformed workbooks: at least 1,000 generated files (random bytes,

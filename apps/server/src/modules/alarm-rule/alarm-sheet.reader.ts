@@ -1,11 +1,11 @@
-import { AlarmLimits, ErrorCode, resolveLocale, validateImportFileName, type Locale } from '@hmi/domain';
-import ExcelJS from 'exceljs';
+import { AlarmLimits, ErrorCode, resolveLocale, type Locale } from '@hmi/domain';
+import type ExcelJS from 'exceljs';
 import { undefuseText } from '../../lib/spreadsheet-safe.ts';
+import type { ZipLimits } from '../../lib/xlsx-guard.ts';
+import { cellText, openUploadedWorkbook, WorkbookRefused } from '../../lib/xlsx-upload.ts';
 import { AlarmFileTooLarge, fileInvalid } from './alarm-rule.errors.ts';
 import { columnOfHeader } from './alarm-sheet.columns.ts';
 import { requiredColumns, ruleSheetTexts, type ColumnKey } from './alarm-sheet.texts.ts';
-import { inspectZip, sniffSpreadsheet, storedZip, ZipRejected, type ZipLimits } from './xlsx-guard.ts';
-import { checkVolume } from './xlsx-volume.ts';
 
 /**
  * Limits of an import archive. A real rule sheet (300 rows of 10 columns, long Chinese texts)
@@ -26,117 +26,42 @@ export interface SheetRow {
   cells: Partial<Record<ColumnKey, string>>;
 }
 
-/** The text of a cell however exceljs holds it (rich text, formula result, hyperlink, boolean...). */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText))
-      return v.richText
-        .map((r) => (typeof (r as { text?: unknown }).text === 'string' ? (r as { text: string }).text : ''))
-        .join('')
-        .trim();
-    if ('formula' in v || 'sharedFormula' in v) return cellText(v.result);
-    if ('text' in v) return cellText(v.text);
+/** A refusal of the shared workbook reader in the alarm import's words (1090 for too many rows). */
+function alarmRefusal(err: unknown): unknown {
+  if (!(err instanceof WorkbookRefused)) return err;
+  switch (err.fault) {
+    case 'fileType':
+      return fileInvalid('validation.importFile.type', err.params);
+    case 'tooLarge':
+      return new AlarmFileTooLarge(IMPORT_SIZE_TEXT);
+    case 'tooManyRows':
+      return fileInvalid('validation.alarmImport.tooManyRows', err.params, ErrorCode.E1090_ALARM_RULE_LIMIT);
+    default:
+      return fileInvalid(`validation.alarmImport.${err.fault}`, err.params);
   }
-  return '';
 }
 
 /**
- * The parts exceljs needs to read cell values (styles too: it resolves row and cell styles), and
- * nothing else: comments, drawings, media, tables, themes and the rest stay out, so none of their
- * parsers runs on untrusted input.
- */
-const KEPT_PART =
-  /^(?:_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/styles\.xml|xl\/worksheets\/sheet\d+\.xml)$/;
-
-/**
- * Worksheet elements exceljs must not read: several expand a range cell by cell (merged cells,
- * data validations), so one `A1:XFD1048576` would hang the process. Only `sheetData` is read.
- */
-const IGNORED_NODES = [
-  'sheetPr',
-  'dimension',
-  'sheetViews',
-  'sheetFormatPr',
-  'cols',
-  'autoFilter',
-  'mergeCells',
-  'rowBreaks',
-  'hyperlinks',
-  'pageMargins',
-  'dataValidations',
-  'pageSetup',
-  'headerFooter',
-  'printOptions',
-  'picture',
-  'drawing',
-  'sheetProtection',
-  'tableParts',
-  'conditionalFormatting',
-  'extLst',
-];
-
-/** Defined names expand their ranges cell by cell in exceljs too: the workbook part goes without them. */
-const withoutDefinedNames = (xml: Buffer): Buffer =>
-  Buffer.from(
-    xml
-      .toString('utf8')
-      .replace(/<((?:\w+:)?definedNames)\b[^>]*\/>/g, '')
-      .replace(/<((?:\w+:)?definedNames)\b[\s\S]*?<\/\1\s*>/g, ''),
-    'utf8',
-  );
-
-/** Loads the checked parts with exceljs; any failure of the library is "unreadable". */
-async function loadWorkbook(parts: ReadonlyMap<string, Buffer>): Promise<ExcelJS.Workbook> {
-  const zip = storedZip(
-    [...parts].map(
-      ([name, data]) => [name, name === 'xl/workbook.xml' ? withoutDefinedNames(data) : data] as const,
-    ),
-  );
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs reads a Node Buffer; its typings ask for an ArrayBuffer.
-    await workbook.xlsx.load(zip as unknown as ArrayBuffer, { ignoreNodes: IGNORED_NODES });
-  } catch {
-    throw fileInvalid('validation.alarmImport.unreadable');
-  }
-  return workbook;
-}
-
-/**
- * Reads the first worksheet of an uploaded alarm rule workbook. Checks, in order: the name
- * (.xls/.xlsx), the size, the content by its magic bytes (a legacy binary .xls is refused with
- * its own message: exceljs reads OOXML only), the zip (bombs, damage), the volume of the XML, then
- * the sheet: the first non-empty row is the header, recognised in any language; the required
- * columns must be there; empty rows are skipped; at most AlarmLimits.importRows data rows (1090).
- * Every refusal is an AlarmInputError with a `validation.alarmImport.*` key; `lang` only words
- * the column names quoted in a message.
+ * Reads the first worksheet of an uploaded alarm rule workbook. The shared guarded reader
+ * (lib/xlsx-upload.ts) checks the name (.xls/.xlsx), the size, the content by its magic bytes (a
+ * legacy binary .xls is refused with its own message), the zip (bombs, damage) and the volume of
+ * the XML; then the sheet: the first non-empty row is the header, recognised in any language; the
+ * required columns must be there; empty rows are skipped; at most AlarmLimits.importRows data
+ * rows (1090). Every refusal is an AlarmInputError with a `validation.alarmImport.*` key; `lang`
+ * only words the column names quoted in a message.
  */
 export async function readAlarmSheet(bytes: Buffer, fileName: string, lang?: string): Promise<SheetRow[]> {
-  const name = validateImportFileName(fileName);
-  if (!name.ok) throw fileInvalid(name.key, name.params);
-  if (bytes.length > AlarmLimits.maxImportBytes) throw new AlarmFileTooLarge(IMPORT_SIZE_TEXT);
-  const kind = sniffSpreadsheet(bytes);
-  if (kind === 'ole2') throw fileInvalid('validation.alarmImport.legacyXls');
-  if (kind !== 'zip') throw fileInvalid('validation.alarmImport.notWorkbook');
-  let files: Map<string, Buffer>;
+  let workbook: ExcelJS.Workbook;
   try {
-    files = inspectZip(bytes, importZipLimits);
+    workbook = await openUploadedWorkbook(bytes, fileName, {
+      maxBytes: AlarmLimits.maxImportBytes,
+      zip: importZipLimits,
+      maxRows: AlarmLimits.importRows,
+    });
   } catch (err) {
-    if (err instanceof ZipRejected && err.reason === 'unsafe')
-      throw fileInvalid('validation.alarmImport.unsafe');
-    throw fileInvalid('validation.alarmImport.unreadable');
+    throw alarmRefusal(err);
   }
-  if (!files.has('xl/workbook.xml')) throw fileInvalid('validation.alarmImport.notWorkbook');
-  const parts = new Map([...files].filter(([name]) => KEPT_PART.test(name)));
-  checkVolume(parts);
-
-  const sheet = (await loadWorkbook(parts)).worksheets[0];
+  const sheet = workbook.worksheets[0];
   if (!sheet) throw fileInvalid('validation.alarmImport.noSheet');
   return sheetRows(sheet, resolveLocale(lang));
 }

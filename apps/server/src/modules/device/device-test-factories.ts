@@ -140,16 +140,17 @@ export async function setTemplateLimit(server: TestServer, teamId: number, max: 
   await server.app.db.updateTable('teams').set({ template_max_num: max }).where('id', '=', teamId).execute();
 }
 
-/** Grants a sub-account's role data permissions on groups and templates too (createSubAccount sets devices). */
+/** Grants a sub-account's role data permissions on groups, templates and projects too (createSubAccount sets devices). */
 export async function grantData(
   server: TestServer,
   roleId: number,
-  data: { groupIds?: number[]; templateIds?: number[]; deviceIds?: number[] },
+  data: { groupIds?: number[]; templateIds?: number[]; deviceIds?: number[]; projectIds?: number[] },
 ): Promise<void> {
   const lists = [
     ['group', data.groupIds],
     ['template', data.templateIds],
     ['device', data.deviceIds],
+    ['project', data.projectIds],
   ] as const;
   for (const [kind, ids] of lists) {
     if (!ids) continue;

@@ -33,6 +33,21 @@ import type { DeviceRepo } from './device.repo.ts';
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /**
+ * What other modules hold of a team's devices (the project module's screens and device sets):
+ * unbinding asks first (a device a configuration still uses is refused, 1091) and then lets
+ * them drop the devices, in the same transaction.
+ */
+export interface DeviceReferences {
+  assertUnreferenced(teamId: number, deviceIds: readonly number[], db: Transaction<Database>): Promise<void>;
+  released(deviceIds: readonly number[], db: Transaction<Database>): Promise<void>;
+}
+
+const noReferences: DeviceReferences = {
+  assertUnreferenced: async () => undefined,
+  released: async () => undefined,
+};
+
+/**
  * Devices of a team: bind by SN + PIN, edit, move, labels, template, unbind, list and
  * overview. Every device id must be in the caller's team and device data permissions (1003);
  * group and template ids likewise (1027, 1029); label ids must be the team's (1003).
@@ -50,6 +65,7 @@ export class DeviceService {
     private readonly creators: CreatorGrants = noCreatorGrants,
     /** A device moved to another group: 'device.scope' (remote sessions on it are checked again). */
     private readonly bus: Bus | null = null,
+    private readonly references: DeviceReferences = noReferences,
   ) {}
 
   async list(caller: CurrentUser, query: DeviceListQueryParsed): Promise<DeviceListReply> {
@@ -241,15 +257,18 @@ export class DeviceService {
 
   /**
    * Unbinds devices: they leave the team (labels, group, template too) and keep their
-   * registration; what they recorded during the binding is purged (BindingWall).
+   * registration; what they recorded during the binding is purged (BindingWall). A device a
+   * project screen binds stays (1091); the others leave every project.
    */
   async unbind(caller: CurrentUser, ids: readonly number[]): Promise<number> {
     const wanted = unique(ids);
     const rows = await this.devices.findManyInScope(caller.scope, wanted);
     if (rows.length !== wanted.length) throw new AppError(ErrorCode.E1003_NO_DATA);
-    await this.wall.change({ deviceIds: wanted, sns: rows.map((r) => r.sn), teamId: null }, (trx) =>
-      this.devices.release(caller.teamId, wanted, trx),
-    );
+    await this.wall.change({ deviceIds: wanted, sns: rows.map((r) => r.sn), teamId: null }, async (trx) => {
+      await this.references.assertUnreferenced(caller.teamId, wanted, trx);
+      await this.references.released(wanted, trx);
+      return this.devices.release(caller.teamId, wanted, trx);
+    });
     await this.publisher.clear(rows.map((r) => r.sn));
     return rows.length;
   }

@@ -27,3 +27,4 @@ export type { DeviceTag } from './device-tags.repo.ts';
 export type { DeviceRow } from './device.repo.ts';
 export type { DeviceBindingEvent, DeviceScopeEvent } from './device.events.ts';
 export { TemplateService, type TemplateRules } from './template.service.ts';
+export type { DeviceReferences } from './device.service.ts';

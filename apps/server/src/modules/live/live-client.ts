@@ -2,6 +2,7 @@ import type { LiveDataItem, LiveServerMessage } from '@hmi/domain';
 import type { WebSocket } from 'ws';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import type { MessageRate } from '../../lib/message-rate.ts';
+import type { ShareGrant } from './live-shares.ts';
 import type { Subscription } from './subscription.ts';
 import type { ViewRequests } from './view-requests.ts';
 
@@ -37,6 +38,8 @@ export interface LiveClient {
   requests: ViewRequests;
   /** The user's access changed and is being read again: nothing is shown meanwhile. */
   suspended: boolean;
+  /** A share link's viewer (`user` is then its principal: live-shares.ts); null for a signed-in user. */
+  share: ShareGrant | null;
 }
 
 /** A socket slower than this many buffered bytes skips frames (its values stay coalesced). */

@@ -10,6 +10,7 @@ import { endsSessionOf } from '../session/index.ts';
 import { LiveAccess } from './live-access.ts';
 import { send, type LiveClient } from './live-client.ts';
 import { LiveFanout } from './live-fanout.ts';
+import { LiveShares, viewerPrincipal, type LiveShareViewer, type ShareViewerReads } from './live-shares.ts';
 import { onClientMessage } from './live-messages.ts';
 import { LiveViews } from './live-views.ts';
 import type { LiveRepo } from './live.repo.ts';
@@ -28,6 +29,8 @@ const REAUTH_MS = 60_000;
  * per-team caps and closes idle sockets. Fed by the bus, so values from any server reach the
  * sockets of every server. A client's messages cost little each (a rate check, a parse) and never
  * queue database work: subscription changes are folded and worked one at a time (ViewRequests).
+ * A share link's viewer holds a socket too (openViewer): values of its project's bound tags only,
+ * no write of any kind (the socket takes none), closed when the link ends (LiveShares).
  */
 export class LiveHub {
   private readonly clients = new Set<LiveClient>();
@@ -35,6 +38,7 @@ export class LiveHub {
   private readonly fanout: LiveFanout;
   private readonly views: LiveViews;
   private readonly access: LiveAccess;
+  private readonly shares: LiveShares;
   private readonly off: (() => void)[] = [];
   private timers: NodeJS.Timeout[] = [];
   private lastReauth = Date.now();
@@ -45,9 +49,11 @@ export class LiveHub {
     private readonly settings: Config['live'],
     reload: PrincipalLoader,
     private readonly log: FastifyBaseLogger,
+    shares: ShareViewerReads,
   ) {
     this.fanout = new LiveFanout(settings.coalesceMs);
-    this.views = new LiveViews(repo, this.teams, this.fanout, settings);
+    this.shares = new LiveShares(shares, log);
+    this.views = new LiveViews(repo, this.teams, this.fanout, settings, this.shares);
     this.access = new LiveAccess(reload, this.fanout, log);
   }
 
@@ -58,12 +64,16 @@ export class LiveHub {
       this.bus.subscribe('team.access', (e) => this.access.suspend(this.clients, e)),
       // Logout, password change, closure, a revoked family: those sockets end at once (4001).
       this.bus.subscribe('session.ended', (e) => {
-        for (const c of [...this.clients]) if (endsSessionOf(e, c.user)) void this.access.recheck(c, false);
+        for (const c of [...this.clients])
+          if (!c.share && endsSessionOf(e, c.user)) void this.access.recheck(c, false);
       }),
       // Devices moved group or zone: who may see them changed, so the team's views are worked again.
       this.bus.subscribe('device.scope', (e) => {
-        for (const c of [...this.clients]) if (c.user.teamId === e.teamId) void this.access.recheck(c, true);
+        for (const c of [...this.clients]) if (c.user.teamId === e.teamId) void this.recheck(c, true);
       }),
+      // A share link revoked, or its project deleted: its viewers' sockets end at once (4001).
+      this.bus.subscribe('share.ended', (e) => this.shares.ended(this.clients, e.projectId, e.shareIds)),
+      this.bus.subscribe('project.deleted', (e) => this.shares.ended(this.clients, e.projectId, null)),
     );
     const sweep = setInterval(() => void this.sweep(), SWEEP_MS);
     sweep.unref();
@@ -85,10 +95,28 @@ export class LiveHub {
 
   /** Takes an authenticated socket. */
   open(ws: WebSocket, user: CurrentUser, page: number): void {
+    this.admit(ws, user, page, null);
+  }
+
+  /**
+   * Takes the socket of a share link's viewer (its token checked): read-only, only the pairs its
+   * project's screens bind (live-shares.ts), closed when the link ends.
+   */
+  openViewer(ws: WebSocket, viewer: LiveShareViewer, page: number): void {
+    const client = this.admit(ws, viewerPrincipal(viewer), page, { ...viewer, timer: null });
+    if (client) this.shares.arm(client);
+  }
+
+  private admit(
+    ws: WebSocket,
+    user: CurrentUser,
+    page: number,
+    share: LiveClient['share'],
+  ): LiveClient | null {
     const team = this.teams.of(user.teamId);
     if (team.sockets >= this.settings.maxSocketsPerTeam) {
       ws.close(LiveCloseCode.TooManySockets, 'too many sockets for the team');
-      return;
+      return null;
     }
     team.sockets++;
     const client: LiveClient = {
@@ -104,6 +132,7 @@ export class LiveHub {
       lastSeen: Date.now(),
       rate: new MessageRate({ perSecond: this.settings.messageRate, burst: this.settings.messageBurst }),
       suspended: false,
+      share,
       requests: new ViewRequests(
         (change) => this.views.apply(client, change),
         (err) => {
@@ -134,6 +163,12 @@ export class LiveHub {
       coalesce_ms: this.settings.coalesceMs,
       data: client.canData,
     });
+    return client;
+  }
+
+  /** Reads a socket's caller again: a user's session and scope, or a viewer's link. */
+  private recheck(c: LiveClient, force: boolean): Promise<void> {
+    return c.share ? this.shares.recheck(c) : this.access.recheck(c, force);
   }
 
   private async sweep(): Promise<void> {
@@ -143,7 +178,7 @@ export class LiveHub {
     }
     if (now - this.lastReauth < REAUTH_MS) return;
     this.lastReauth = now;
-    for (const c of [...this.clients]) await this.access.recheck(c, false);
+    for (const c of [...this.clients]) await this.recheck(c, false);
   }
 
   private remove(client: LiveClient): void {
@@ -151,6 +186,7 @@ export class LiveHub {
     client.requests.close();
     this.fanout.unindex(client);
     if (client.timer) clearTimeout(client.timer);
+    this.shares.release(client);
     this.teams.release(client.user.teamId, client.tagCount);
   }
 }

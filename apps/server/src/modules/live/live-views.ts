@@ -3,14 +3,15 @@ import type { Config } from '../../config.ts';
 import { decodeStoredValue } from '../history-store/index.ts';
 import { clearPending, send, type DeviceStream, type LiveClient } from './live-client.ts';
 import type { LiveFanout } from './live-fanout.ts';
+import type { LiveShares } from './live-shares.ts';
 import type { LiveRepo } from './live.repo.ts';
 import { changed, devicesOf, streamedTags, type SubscriptionChange } from './subscription.ts';
 import type { TeamCounts } from './team-counts.ts';
 
 /**
- * Works a socket's subscription: reads its devices in the caller's data scope with their tags,
- * checks the team's tag cap, sets what the socket streams, then sends `subscribed` and the last
- * values of the streamed tags.
+ * Works a socket's subscription: reads its devices in the caller's data scope (a share viewer's:
+ * the devices and tags its project's screens bind) with their tags, checks the team's tag cap,
+ * sets what the socket streams, then sends `subscribed` and the last values of the streamed tags.
  */
 export class LiveViews {
   constructor(
@@ -18,6 +19,7 @@ export class LiveViews {
     private readonly teams: TeamCounts,
     private readonly fanout: LiveFanout,
     private readonly settings: Config['live'],
+    private readonly shares: LiveShares,
   ) {}
 
   /** Works the change (the fields it leaves out are the socket's current ones). */
@@ -25,7 +27,10 @@ export class LiveViews {
     const sub = changed(client.sub, change);
     const ids = devicesOf(sub);
     const user = client.user;
-    const devices = await this.repo.devicesWithTags(user.scope, ids);
+    // A share viewer's socket streams only what its project's screens bind.
+    const allowed = await this.shares.allowed(client);
+    const scope = allowed ? { ...user.scope, devices: new Set(allowed.keys()) } : user.scope;
+    const devices = await this.repo.devicesWithTags(scope, ids);
     if (client.ws.readyState !== client.ws.OPEN) return;
     if (client.suspended || client.user !== user) {
       // Read with a scope that is no longer the user's: kept as the wanted subscription, worked
@@ -38,7 +43,8 @@ export class LiveViews {
     const totals = new Map<number, number>();
     let tagCount = 0;
     for (const d of devices) {
-      const tags = streamedTags(sub, d.tagIds, d.id, client.canData);
+      const wanted = streamedTags(sub, d.tagIds, d.id, client.canData);
+      const tags = allowed ? wanted.filter((t) => allowed.get(d.id)?.has(t)) : wanted;
       tagCount += tags.length;
       streams.set(d.id, { tags: new Set(tags), pending: new Map() });
       totals.set(d.id, d.tagIds.length);

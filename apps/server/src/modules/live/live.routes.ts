@@ -16,17 +16,40 @@ import { decodeStoredValue } from '../history-store/index.ts';
 
 /**
  * The device data socket (public route: it authenticates the `token` of its query itself, so
- * that a token error closes the socket with 4001 instead of failing the upgrade) and the last
- * values of a device (device monitor 47).
+ * that a token error closes the socket with 4001 instead of failing the upgrade; or, without a
+ * `token`, a share link's viewer token as `share`) and the last values of a device (device
+ * monitor 47).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { liveHub: hub, principals, live: repo } = app.services;
+  const { liveHub: hub, principals, live: repo, shareViewers } = app.services;
 
   // A WebSocket upgrade: written by hand (docs/architecture.md).
   app.get(LivePaths.socket, { websocket: true, config: { public: true } }, (socket, request) => {
-    const { token, page = 0 } = socketQuery(liveSocketQuery, request.query);
+    const { token, page = 0, share } = socketQuery(liveSocketQuery, request.query);
     // Messages that arrive while the token is checked wait in the socket's own buffer.
     socket.pause();
+    if (token === undefined && share !== undefined) {
+      // A share link's viewer: read-only, its project's bound tags (live-shares.ts).
+      void shareViewers.open(share, request.ip).then(
+        (viewer) => {
+          socket.resume();
+          hub.openViewer(socket, viewer, page);
+        },
+        (err: unknown) => {
+          socket.resume();
+          const code = err instanceof AppError ? err.code : null;
+          if (code === ErrorCode.E1001_AUTHENTICATION)
+            socket.close(LiveCloseCode.TokenInvalid, StringErrorCode.E_INVALID_OR_EXPIRED_TOKEN);
+          else if (code === ErrorCode.E1036_TOO_FREQUENT)
+            socket.close(LiveCloseCode.TooManyMessages, String(ErrorCode.E1036_TOO_FREQUENT));
+          else {
+            request.log.error({ err }, 'share socket authentication failed');
+            socket.close(1011, 'server error');
+          }
+        },
+      );
+      return;
+    }
     void principals.authenticate(token).then(
       (user) => {
         // Reading again first: a paused socket would never see the client's half of the close.

@@ -3,10 +3,12 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import type { DataKind } from '../../lib/data-scope.ts';
 import type { MemberGrantsRepo } from './member-grants.repo.ts';
 
-const scopeKind = { device: 'devices', group: 'groups', template: 'templates' } as const satisfies Record<
-  string,
-  DataKind
->;
+const scopeKind = {
+  device: 'devices',
+  group: 'groups',
+  template: 'templates',
+  project: 'projects',
+} as const satisfies Record<string, DataKind>;
 
 /**
  * The creator rule, decided as a grant to the creator, not a widening of their role: a member

@@ -9,8 +9,8 @@ import { catalogueDevices, catalogueTemplates } from '../device/index.ts';
 export type GrantHolder = { roleId: number } | { userId: number; teamId: number };
 
 /** `object_id in (the holder's grants of this kind)` as a subquery. */
-function heldBy(holder: GrantHolder, kind: GrantKind, column: 'devices.id' | 'templates.id') {
-  return (eb: ExpressionBuilder<Database, 'devices' | 'templates'>) => {
+function heldBy(holder: GrantHolder, kind: GrantKind, column: 'devices.id' | 'templates.id' | 'projects.id') {
+  return (eb: ExpressionBuilder<Database, 'devices' | 'templates' | 'projects'>) => {
     const grants =
       'roleId' in holder
         ? eb
@@ -99,6 +99,19 @@ export class DataPickerRepo {
       .select((eb) => heldBy(holder, 'template', 'templates.id')(eb as never).as('granted'))
       .orderBy('templates.name')
       .orderBy('templates.id')
+      .execute();
+    return rows.map((r) => ({ ...r, granted: Number(r.granted) === 1 || r.granted === true }));
+  }
+
+  /** The caller's projects (the projects table, within its project scope), marked when the holder grants them. */
+  async projects(scope: DataScope, holder: GrantHolder) {
+    const rows = await this.db
+      .selectFrom('projects')
+      .where(inScope(scope, 'projects', 'projects.team_id', 'projects.id'))
+      .select(['projects.id', 'projects.name'])
+      .select((eb) => heldBy(holder, 'project', 'projects.id')(eb as never).as('granted'))
+      .orderBy('projects.name')
+      .orderBy('projects.id')
       .execute();
     return rows.map((r) => ({ ...r, granted: Number(r.granted) === 1 || r.granted === true }));
   }

@@ -1,6 +1,7 @@
 import type {
   PickDevicesReply,
   PickGroupsReply,
+  PickProjectsReply,
   PickTemplatesReply,
   RolePickDevicesQueryParsed,
 } from '@hmi/domain';
@@ -13,7 +14,7 @@ import type { MemberGrantsRepo } from './member-grants.repo.ts';
 /**
  * The data permission pickers of the role editor and of a member's own grants: the caller's
  * groups (a tree), devices (searched and paged, so a team of 10,000 devices is one page at a
- * time) and templates, each marked when the holder grants it. The holder must be checked by the
+ * time), templates and projects, each marked when the holder grants it. The holder must be checked by the
  * caller (a role of the team, a member of the team) before it is passed here.
  */
 export class DataPickerService {
@@ -71,6 +72,11 @@ export class DataPickerService {
 
   async templates(caller: CurrentUser, holder: GrantHolder): Promise<PickTemplatesReply> {
     return { list: await this.repo.templates(caller.scope, holder) };
+  }
+
+  /** Projects the caller sees (a sub-account: those its role and own grants hold). */
+  async projects(caller: CurrentUser, holder: GrantHolder): Promise<PickProjectsReply> {
+    return { list: await this.repo.projects(caller.scope, holder) };
   }
 
   private async grantsOf(holder: GrantHolder): Promise<GrantLists> {

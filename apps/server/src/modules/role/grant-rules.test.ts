@@ -118,7 +118,7 @@ describe('handing out data permissions (36 templates, 37 groups, 41 projects)', 
     expect(devices.body.data.grants).toMatchObject({ devices: [data.device], groups: [], templates: [] });
   });
 
-  it("project ids: none is the team's until projects exist (1087), for the main account too; 41 to hand them out", async () => {
+  it('project ids: one not of the team is 1087, for the main account too; 41 to hand them out', async () => {
     expect((await post('/system/role/add', { name: 'proj', grants: { projects: [7] } })).body.code).toBe(
       E1087,
     );
@@ -164,5 +164,16 @@ describe('handing out data permissions (36 templates, 37 groups, 41 projects)', 
     expect(
       (await post('/system/role/edit', { id: legacy.id, grants: { projects: [] } }, holder)).body.code,
     ).toBe(0);
+    // A project of the team is granted like any object of it.
+    const own = await post<{ id: number }>('/project/add', { name: 'granted' });
+    expect(own.body.code).toBe(0);
+    const granted = await post('/system/role/edit', {
+      id: role.id,
+      grants: { projects: [own.body.data.id] },
+    });
+    expect(granted.body.code).toBe(0);
+    expect((await get<RoleDetail>(`/system/role/detail?id=${role.id}`)).body.data.grants.projects).toEqual([
+      own.body.data.id,
+    ]);
   });
 });

@@ -61,7 +61,7 @@ export const toDataGrants = (g: GrantLists): DataGrants => ({
  * the template, group or project grants needs data-pm 36, 37 or 41 (1002); a sub-account grants
  * only inside its own scope and only permissions and zones it holds (1002), and its edit leaves
  * the existing grants it cannot see as they are. Targets: "no wider than yourself" (no-wider.ts).
- * No projects table exists yet: every new project id is 1087 (RoleRepo.ownedIds).
+ * A project id not of the team (projects table, migration 0017) is 1087.
  */
 export class GrantRules {
   constructor(

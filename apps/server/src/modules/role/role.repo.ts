@@ -18,7 +18,8 @@ const tableOf = {
   group: 'device_groups',
   template: 'templates',
   zone: 'zones',
-} as const satisfies Record<Exclude<OwnedKind, 'project'>, keyof Database>;
+  project: 'projects',
+} as const satisfies Record<OwnedKind, keyof Database>;
 
 /** Roles, their data permissions (role_grants) and zones (role_zones). Kysely only. */
 export class RoleRepo {
@@ -203,9 +204,6 @@ export class RoleRepo {
   /** The ids among `ids` that are objects of the team. */
   async ownedIds(teamId: number, kind: OwnedKind, ids: readonly number[]): Promise<Set<number>> {
     const owned = new Set<number>();
-    // No migration creates projects yet (0001-0016): no project id is the team's. The projects
-    // issue adds its table to tableOf and this line goes.
-    if (kind === 'project') return owned;
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await this.db
         .selectFrom(tableOf[kind])

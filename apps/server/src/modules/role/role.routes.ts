@@ -2,6 +2,7 @@ import {
   Perm,
   pickDevicesReply,
   pickGroupsReply,
+  pickProjectsReply,
   pickTemplatesReply,
   roleAddBody,
   roleDetail,
@@ -84,6 +85,13 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       query: roleIdQuery,
       reply: pickTemplatesReply,
       run: async (caller, query) => dataPicker.templates(caller, await holder(caller, query.id)),
+    }),
+    read({
+      path: RolePaths.pickProjects,
+      permission: Perm.RoleView,
+      query: roleIdQuery,
+      reply: pickProjectsReply,
+      run: async (caller, query) => dataPicker.projects(caller, await holder(caller, query.id)),
     }),
   ]);
 };

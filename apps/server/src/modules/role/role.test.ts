@@ -3,6 +3,7 @@ import {
   Perm,
   type PickDevicesReply,
   type PickGroupsReply,
+  type PickProjectsReply,
   type PickTemplatesReply,
   type RoleDetail,
   type RoleListReply,
@@ -45,6 +46,7 @@ describe('role routes: access', () => {
     { method: 'GET', path: '/system/role/pick/devices?id=1', perm: Perm.RoleView },
     { method: 'GET', path: '/system/role/pick/groups?id=1', perm: Perm.RoleView },
     { method: 'GET', path: '/system/role/pick/templates?id=1', perm: Perm.RoleView },
+    { method: 'GET', path: '/system/role/pick/projects?id=1', perm: Perm.RoleView },
     { method: 'POST', path: '/system/role/add', perm: Perm.RoleAdd, body: { name: 'x' } },
     { method: 'POST', path: '/system/role/edit', perm: Perm.RoleEdit, body: { id: 1 } },
     { method: 'POST', path: '/system/role/delete', perm: Perm.RoleDelete, body: { id: 1 } },
@@ -143,6 +145,7 @@ describe('roles', () => {
       `/system/role/pick/devices?id=${foreignRole.id}`,
       `/system/role/pick/groups?id=${foreignRole.id}`,
       `/system/role/pick/templates?id=${foreignRole.id}`,
+      `/system/role/pick/projects?id=${foreignRole.id}`,
     ]) {
       expect((await get(path)).body.code, path).toBe(ErrorCode.E1062_ROLE_NOT_USERS);
     }
@@ -228,6 +231,26 @@ describe('data permission pickers', () => {
     const templates = (await get<PickTemplatesReply>(`/system/role/pick/templates?id=${role.id}`)).body.data
       .list;
     expect(templates.find((x) => x.id === t.id)?.granted).toBe(true);
+  });
+
+  it('projects of the team, marked when the role grants them; a sub-account sees only its own', async () => {
+    const add = async (name: string) =>
+      (await post<{ id: number }>('/project/add', { name: `${name} ${Date.now() % 1e6}` })).body.data.id;
+    const [granted, other] = [await add('Pick A'), await add('Pick B')];
+    const stranger = await createActiveUser(server);
+    await post('/project/add', { name: 'Far line' }, stranger.tokens.token);
+    const role = await addRole(server, token, { grants: { projects: [granted] } });
+    const list = (await get<PickProjectsReply>(`/system/role/pick/projects?id=${role.id}`)).body.data.list;
+    expect(list.filter((p) => [granted, other].includes(p.id)).map((p) => [p.id, p.granted])).toEqual([
+      [granted, true],
+      [other, false],
+    ]);
+    expect(list.map((p) => p.name)).not.toContain('Far line');
+    const sub = await createSubAccount(server, main, { permissions: [Perm.RoleView] });
+    await grantData(server, sub.roleId, { projectIds: [other] });
+    const seen = (await get<PickProjectsReply>(`/system/role/pick/projects?id=${role.id}`, sub.tokens.token))
+      .body.data.list;
+    expect(seen).toEqual([{ id: other, name: expect.stringContaining('Pick B'), granted: false }]);
   });
 
   it(

@@ -25,7 +25,7 @@ import {
   type TagWriteLog,
 } from '../history-store/index.ts';
 import type { SettagRepo } from './settag.repo.ts';
-import type { OperatePolicy } from '../zone/index.ts';
+import type { OperateAct, OperatePolicy } from '../zone/index.ts';
 
 /**
  * Writing a tag from the console (SPEC data monitor): checks scope, online and sync state, the
@@ -48,11 +48,12 @@ export class SettagService {
     },
   ) {}
 
-  async write(caller: CurrentUser, body: SettagBody): Promise<SettagReply> {
+  /** `act`: the data monitor's write (47) or a project screen's (device edit 4 or hmi 6). */
+  async write(caller: CurrentUser, body: SettagBody, act: OperateAct = 'writeTag'): Promise<SettagReply> {
     const device = await this.repo.device(caller.scope, body.id);
     if (!device || device.team_id === null) throw new AppError(ErrorCode.E1003_NO_DATA);
     // Operating needs the device's security zone in the caller's role (no zone: anyone may).
-    if (!(await this.operate.may(caller, device, 'writeTag'))) {
+    if (!(await this.operate.may(caller, device, act))) {
       throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
     }
     await this.templates.assertUsable(device.team_id, device.template_id);

@@ -3,10 +3,11 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { isInScope, type DataScope } from '../../lib/data-scope.ts';
 
 /**
- * What a caller does to a device: write a tag (data monitor; designer buttons next), operate its
- * remote screen or a port forward, view its remote screen.
+ * What a caller does to a device: write a tag (data monitor), write a tag from a running project
+ * screen (its buttons, inputs and switches; recipes), operate its remote screen or a port
+ * forward, view its remote screen.
  */
-export type OperateAct = 'writeTag' | 'remoteOperate' | 'remoteView';
+export type OperateAct = 'writeTag' | 'screenWrite' | 'remoteOperate' | 'remoteView';
 
 /** What the policy reads of a caller: its permission ids and data scope. */
 export type Operator = Pick<CurrentUser, 'permissions' | 'scope'>;
@@ -28,6 +29,8 @@ export interface DeviceZones {
  */
 const RULES: Record<OperateAct, { anyOf: readonly PermId[]; zone: boolean }> = {
   writeTag: { anyOf: [Perm.DeviceMonitor], zone: true },
+  // Issue 26: an operator of a project screen holds device edit 4 or hmi 6 (view and operate HMI).
+  screenWrite: { anyOf: [Perm.DeviceEdit, Perm.DeviceHmi], zone: true },
   remoteOperate: { anyOf: [Perm.DeviceHmi], zone: true },
   remoteView: { anyOf: [Perm.DeviceHmi, Perm.DeviceHmiCheck], zone: false },
 };
@@ -37,7 +40,8 @@ const RULES: Record<OperateAct, { anyOf: readonly PermId[]; zone: boolean }> = {
  * policy): the act's permission, the device in the caller's data scope (bound to its team), and
  * for operating the zone rule: a device in no zone may be operated by anyone with the right, one
  * in a zone only by a role holding that zone (the main account holds all). Tag writes (settag),
- * remote sessions (opening and every re-check of a held tunnel) and, next, designer buttons ask it.
+ * remote sessions (opening and every re-check of a held tunnel) and project screens' writes ask it
+ * (a screen widget naming a zone of its own is checked by the project module on top of this).
  */
 export class OperatePolicy {
   constructor(private readonly zones: DeviceZones) {}
@@ -53,6 +57,11 @@ export class OperatePolicy {
     if (device.team_id === null) return false;
     if (!isInScope(caller.scope, 'devices', { teamId: device.team_id, id: device.id })) return false;
     return !RULES[act].zone || (await this.inZone(caller.scope, device.id));
+  }
+
+  /** Does the scope hold the zone (a widget's own zone on a project screen)? */
+  static holdsZone(scope: DataScope, zoneId: number): boolean {
+    return scope.zones === null || scope.zones.has(zoneId);
   }
 
   /** The zone rule alone: the device is in no zone, or in one the scope holds (null: all). */

@@ -75,5 +75,19 @@ export const deviceDataRows: MatrixRow[] = [
     scope: device,
     request: ({ fx }) => ({ query: { id: fx.scoped.device.id } }),
   },
+  {
+    // A running project screen's button (project module): the fixture device answers the write.
+    method: 'POST',
+    url: v1('/project/screen/write'),
+    access: [Perm.ProjectView],
+    scope: device,
+    request: async ({ fx, allowed }) => ({
+      body: {
+        screen_id: allowed ? (await fx.fresh.runScreen()).id : fx.scoped.project.screenId,
+        widget_id: 'set',
+        action: 0,
+      },
+    }),
+  },
   { method: 'GET', url: v1('/ws/device'), access: 'public', websocket: true },
 ];

@@ -11,6 +11,9 @@ import { teamRows } from './team.rows.ts';
 import { templateRows } from './templates.rows.ts';
 import { trafficRows } from './traffic.rows.ts';
 import { remoteRows } from './remote.rows.ts';
+import { projectRows } from './projects.rows.ts';
+import { recipeRows } from './recipes.rows.ts';
+import { projectAssetRows } from './project-assets.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
 export const allRows: readonly MatrixRow[] = [
@@ -26,6 +29,9 @@ export const allRows: readonly MatrixRow[] = [
   ...controlPanelRows,
   ...remoteRows,
   ...boardRows,
+  ...projectRows,
+  ...recipeRows,
+  ...projectAssetRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */

@@ -69,6 +69,22 @@ const inScopeGrants = (fx: Fixture) => ({
 
 const self = (ctx: CellContext) => ctx.self?.id ?? 1;
 
+/** The project picker lists exactly the projects of the caller's scope (the decoy: main account only). */
+function pickedProjects({ fx, caller }: CellContext, reply: CellReply): string[] {
+  const ids = dataOf<{ list: { id: number }[] }>(reply)?.list.map((p) => p.id);
+  if (!ids) return [];
+  const shown: Partial<Record<CallerClass, string>> = {
+    main: 'both',
+    inScope: 'scoped',
+    outOfScope: 'decoy',
+  };
+  const scoped = ids.includes(fx.scoped.project.id);
+  const decoy = ids.includes(fx.decoy.project.id);
+  const got = scoped && decoy ? 'both' : scoped ? 'scoped' : decoy ? 'decoy' : 'none';
+  const want = shown[caller];
+  return want && want !== got ? [`${caller}: projects ${JSON.stringify(ids)}, expected ${want}`] : [];
+}
+
 export const teamRows: MatrixRow[] = [
   // Acting on someone wider, and on one's own role or rights (team-wider.rows.ts).
   ...widerRows,
@@ -126,7 +142,7 @@ export const teamRows: MatrixRow[] = [
     request: ({ fx }) => ({ body: { id: fx.team.role.id } }),
   },
   { method: 'GET', url: v1('/system/role/permissions'), access: [Perm.RoleView], scope: { kind: 'team' } },
-  ...(['devices', 'groups', 'templates'] as const).map((kind): MatrixRow => ({
+  ...(['devices', 'groups', 'templates', 'projects'] as const).map((kind): MatrixRow => ({
     method: 'GET',
     url: v1(`/system/role/pick/${kind}`),
     access: [Perm.RoleView],
@@ -134,6 +150,7 @@ export const teamRows: MatrixRow[] = [
     scope: { kind: 'list' },
     expect: { otherTeam: E1062 },
     request: ({ fx }) => ({ query: { id: fx.team.role.id } }),
+    ...(kind === 'projects' ? { check: pickedProjects } : {}),
   })),
 
   // Members.

@@ -1,11 +1,11 @@
-import { AlarmLimits, ErrorCode } from '@hmi/domain';
-import { fileInvalid } from './alarm-rule.errors.ts';
+import { WorkbookRefused } from './xlsx-refusal.ts';
 
 /**
  * Caps on the XML a workbook hands to exceljs, so that reading any accepted file takes well
  * under a second (measured: exceljs spends about 5 µs per cell and 6 µs per element; nesting
- * makes it superlinear, hence the depth cap). A real rule sheet of 300 rows and 10 columns has
- * about 3,000 cells and 15,000 elements, and is never deeper than 6.
+ * makes it superlinear, hence the depth cap). A real alarm rule sheet of 300 rows and 10 columns
+ * has about 3,000 cells and 15,000 elements, a recipe sheet of 2,000 items and 5 columns about
+ * 10,000 cells; neither is deeper than 6.
  */
 export const XmlCaps = {
   cells: 20_000,
@@ -71,17 +71,17 @@ const countMatches = (text: string, pattern: RegExp): number => {
 /**
  * Refuses parts that would take exceljs long to read or that no spreadsheet program writes:
  * DOCTYPE/ENTITY declarations or deep nesting ('unreadable'); more cells, elements or
- * attributes than XmlCaps ('tooManyCells', or 1090 'tooManyRows' when a sheet alone has more
- * rows than an import may hold).
+ * attributes than XmlCaps ('tooManyCells', or 'tooManyRows' when a sheet alone has more rows
+ * than `maxRows` data rows and a header).
  */
-export function checkVolume(parts: ReadonlyMap<string, Buffer>): void {
+export function checkVolume(parts: ReadonlyMap<string, Buffer>, maxRows: number): void {
   let elements = 0;
   let attributes = 0;
   let cells = 0;
   let mostRows = 0;
   for (const [name, data] of parts) {
     const v = measureXml(data);
-    if (v.declarations || v.depth > XmlCaps.depth) throw fileInvalid('validation.alarmImport.unreadable');
+    if (v.declarations || v.depth > XmlCaps.depth) throw new WorkbookRefused('unreadable');
     elements += v.elements;
     attributes += v.attributes;
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
@@ -91,12 +91,7 @@ export function checkVolume(parts: ReadonlyMap<string, Buffer>): void {
     }
   }
   if (cells > XmlCaps.cells || elements > XmlCaps.elements || attributes > XmlCaps.attributes) {
-    if (mostRows > AlarmLimits.importRows + 1)
-      throw fileInvalid(
-        'validation.alarmImport.tooManyRows',
-        { max: AlarmLimits.importRows },
-        ErrorCode.E1090_ALARM_RULE_LIMIT,
-      );
-    throw fileInvalid('validation.alarmImport.tooManyCells', { max: XmlCaps.cells });
+    if (mostRows > maxRows + 1) throw new WorkbookRefused('tooManyRows', { max: maxRows });
+    throw new WorkbookRefused('tooManyCells', { max: XmlCaps.cells });
   }
 }

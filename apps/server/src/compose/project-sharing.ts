@@ -1,0 +1,34 @@
+import { ProjectAssetRepo } from '../modules/project-asset/project-asset.repo.ts';
+import { ProjectAssetService } from '../modules/project-asset/index.ts';
+import { ProjectShareRepo } from '../modules/project-share/project-share.repo.ts';
+import { ProjectShareService, ShareViewerService } from '../modules/project-share/index.ts';
+import type { Catalogue } from '../modules/device/index.ts';
+import type { RateLimiter } from '../modules/verification/index.ts';
+import type { Infrastructure } from './infrastructure.ts';
+import type { Projects } from './projects.ts';
+
+/** What a project's pictures and share links take from earlier groups. */
+export interface ProjectSharingNeeds {
+  projects: Projects;
+  catalogue: Catalogue;
+  /** Bad share tokens per client address (the accounts group's limiter). */
+  limiter: RateLimiter;
+}
+
+/**
+ * A project's pictures and drawings, its share links and their viewers. Built after the project
+ * group (its access rule and reads) and before the live group, whose device data sockets take
+ * share viewers (`shareViewers`).
+ */
+export function composeProjectSharing({ db, bus }: Infrastructure, needs: ProjectSharingNeeds) {
+  const { access, reads } = needs.projects.parts;
+  const projectAssets = new ProjectAssetService(db, new ProjectAssetRepo(db), access, reads);
+  const shareRepo = new ProjectShareRepo(db);
+  return {
+    services: {
+      projectAssets,
+      projectShares: new ProjectShareService(db, shareRepo, access, bus),
+      shareViewers: new ShareViewerService(shareRepo, reads, projectAssets, needs.catalogue, needs.limiter),
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import {
+  LiveCloseCode,
+  type LiveServerMessage,
+  type ProjectDetail,
+  type ProjectScreen,
+  type ShareCreated,
+} from '@hmi/domain';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
+import { startDeviceTestServer } from '../device/device-test-factories.ts';
+import { connectDevice, teamWithTemplate, type TestDevice } from '../ingest/live-data-test-helpers.ts';
+import { sleep, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
+
+/*
+ * The device data socket of a share link's viewer (`?share=<token>`), with a real WebSocket
+ * client against the real server fed by a device over MQTT: only the pairs the project's screens
+ * bind stream, and the socket ends at once when the link is revoked, its project deleted or it
+ * expires.
+ */
+let server: TestServer;
+let team: Awaited<ReturnType<typeof teamWithTemplate>>;
+const clients: MqttClient[] = [];
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  server = await startDeviceTestServer({ INGEST_BATCH_MS: '10', LIVE_COALESCE_MS: '50', ...NO_BILLING });
+  team = await teamWithTemplate(server);
+});
+afterEach(async () => {
+  sockets.splice(0).forEach((s) => s.terminate());
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
+});
+afterAll(async () => server?.close());
+
+type Msg = LiveServerMessage;
+
+async function device(): Promise<TestDevice> {
+  const d = await connectDevice(server, team.token, team.template.id);
+  clients.push(d.client);
+  return d;
+}
+
+const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const res = await server.call<T>('POST', path, { token: team.token, body });
+  expect(res.body, path).toMatchObject({ code: 0 });
+  return res.body.data;
+};
+
+let n = 0;
+/** A project of the devices with one screen showing the speed of the first one; and a link to it. */
+async function sharedProject(devices: TestDevice[], hours = 1) {
+  const project = await post<ProjectDetail>('/project/add', {
+    name: `Live wall ${++n}`,
+    device_ids: devices.map((d) => d.id),
+  });
+  const screen = await post<ProjectScreen>('/project/screen/add', {
+    project_id: project.id,
+    name: 'Line',
+    document: {
+      version: 2,
+      widgets: [
+        {
+          id: 'speed',
+          type: 'numeric',
+          x: 0,
+          y: 0,
+          w: 100,
+          h: 40,
+          props: {},
+          binding: { deviceId: devices[0]!.id, tagId: team.tags.speed },
+        },
+      ],
+    },
+  });
+  const link = await post<ShareCreated>('/project/share/add', {
+    project_id: project.id,
+    name: 'Wall',
+    expires_in_hours: hours,
+  });
+  return { project, screen, link };
+}
+
+function open(query: string) {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/v1/ws/device${query}`);
+  sockets.push(ws);
+  const messages: Msg[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Msg));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const next = async <T extends Msg['type']>(type: T, after = 0, timeoutMs = 5_000) => {
+    await waitUntil(
+      () => messages.filter((m) => m.type === type).length > after,
+      timeoutMs,
+      `${type} message`,
+    );
+    return messages.filter((m) => m.type === type)[after] as Extract<Msg, { type: T }>;
+  };
+  const send = (m: object) => ws.send(JSON.stringify(m));
+  return { ws, messages, closed, next, send };
+}
+
+const viewer = async (shareToken: string) => {
+  const s = open(`?share=${encodeURIComponent(shareToken)}`);
+  expect(await s.next('ready')).toMatchObject({ user_id: 0, data: true });
+  return s;
+};
+
+const dataItems = (messages: Msg[]) => messages.flatMap((m) => (m.type === 'data' ? m.items : []));
+
+describe('share viewer socket', () => {
+  it('streams only the pairs the project’s screens bind; other tags and devices are refused', async () => {
+    const d = await device();
+    const outside = await device();
+    const { link } = await sharedProject([d]);
+    const s = await viewer(link.token);
+    s.send({
+      type: 'subscribe',
+      device_ids: [d.id, outside.id],
+      page_size: 5,
+      tags: [
+        { device_id: d.id, tag_id: team.tags.temp },
+        { device_id: outside.id, tag_id: team.tags.speed },
+      ],
+    });
+    const sub = await s.next('subscribed');
+    expect(sub.devices).toEqual([{ device_id: d.id, tag_ids: [team.tags.speed], tag_total: 5 }]);
+    expect(sub.refused).toEqual([outside.id]);
+
+    const ts = Date.now() + 1_000;
+    await d.data({ ts, v: { [team.tags.speed]: 7, [team.tags.temp]: 21.5, [team.tags.counter]: 3 } });
+    await outside.data({ ts, v: { [team.tags.speed]: 99 } });
+    await s.next('data');
+    await sleep(200);
+    const items = dataItems(s.messages);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect([item.device_id, item.tag_id]).toEqual([d.id, team.tags.speed]);
+    expect(items.at(-1)).toMatchObject({ value: 7, ts });
+  });
+
+  it('takes no write: the socket has no such message, and the token opens no signed-in call', async () => {
+    const d = await device();
+    const { link, screen } = await sharedProject([d]);
+    const s = await viewer(link.token);
+    s.send({ type: 'settag', id: d.id, tag_id: team.tags.speed, value: 1 });
+    expect(await s.next('error')).toMatchObject({ code: 1006 });
+    const write = await server.call('POST', '/project/screen/write', {
+      token: link.token,
+      body: { screen_id: screen.id, widget_id: 'speed', value: 1 },
+    });
+    expect(write.status).toBe(401);
+  });
+
+  it('closes with 4001 on an unknown token, and at once when the link is revoked', async () => {
+    expect((await open('?share=not-a-token').closed).code).toBe(LiveCloseCode.TokenInvalid);
+    const d = await device();
+    const { link } = await sharedProject([d]);
+    const s = await viewer(link.token);
+    const started = Date.now();
+    await post('/project/share/revoke', { id: link.id });
+    expect(await s.closed).toEqual({
+      code: LiveCloseCode.TokenInvalid,
+      reason: 'E_INVALID_OR_EXPIRED_TOKEN',
+    });
+    // The minute's re-check would be far later: the bus event ends it.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await open(`?share=${link.token}`).closed).code).toBe(LiveCloseCode.TokenInvalid);
+  });
+
+  it('closes at once when the project is deleted, and leaves other links’ sockets open', async () => {
+    const d = await device();
+    const gone = await sharedProject([d]);
+    const kept = await sharedProject([d]);
+    const s = await viewer(gone.link.token);
+    const k = await viewer(kept.link.token);
+    await post('/project/delete', { id: gone.project.id });
+    expect((await s.closed).code).toBe(LiveCloseCode.TokenInvalid);
+    await sleep(200);
+    expect(k.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes when the link expires', async () => {
+    const d = await device();
+    const { link } = await sharedProject([d]);
+    const expiresAt = Date.now() + 1_200;
+    await server.app.db
+      .updateTable('project_shares')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', link.id)
+      .execute();
+    const s = await viewer(link.token);
+    const { code } = await s.closed;
+    expect(code).toBe(LiveCloseCode.TokenInvalid);
+    // At its expiry: not before, and not a minute later at the re-check.
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt - 20);
+    expect(Date.now()).toBeLessThan(expiresAt + 3_000);
+  });
+});

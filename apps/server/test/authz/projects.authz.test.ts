@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { projectRows } from './rows/projects.rows.ts';
+
+describeMatrix('projects, screens', projectRows);

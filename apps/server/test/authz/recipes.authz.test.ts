@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { recipeRows } from './rows/recipes.rows.ts';
+
+describeMatrix('project recipes', recipeRows);
