@@ -2,11 +2,12 @@ import { useMemo, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataGrants } from '@hmi/domain';
-import { usePickGroups, usePickTemplates } from './use-roles.ts';
+import { usePickGroups, usePickProjects, usePickTemplates } from './use-roles.ts';
 import type { PickerSource } from './picker-source.ts';
 import { GroupPicker } from './GroupPicker.tsx';
 import { GrantedDevicesPicker } from './GrantedDevicesPicker.tsx';
 import { TemplatePicker } from './TemplatePicker.tsx';
+import { ProjectPicker } from './ProjectPicker.tsx';
 import './role.css';
 
 interface Props {
@@ -45,12 +46,13 @@ function Section({
 
 /**
  * The data permission pickers (device groups, devices, templates, projects) of a role or of a
- * member's own grants. Projects have no screen yet: their ids are kept as they are.
+ * member's own grants. Ids granted outside the caller's scope are not listed and kept as they are.
  */
 export function DataGrantsEditor({ source, value, onChange, readOnly = false }: Props) {
   const { t } = useTranslation('role');
   const groups = usePickGroups(source);
   const templates = usePickTemplates(source);
+  const projects = usePickProjects(source);
   const devices = useMemo(() => new Set(value.devices), [value.devices]);
   const set = <K extends keyof DataGrants>(kind: K, ids: DataGrants[K]) =>
     onChange({ ...value, [kind]: ids });
@@ -86,10 +88,13 @@ export function DataGrantsEditor({ source, value, onChange, readOnly = false }: 
         />
       </Section>
       <Section title={t('data.projects')} testId="role-pick-projects">
-        <Typography.Text type="secondary">
-          {t('data.projectsLater')}
-          {value.projects.length > 0 ? ` ${t('data.projectsKept', { count: value.projects.length })}` : ''}
-        </Typography.Text>
+        <ProjectPicker
+          projects={projects.data?.list}
+          error={projects.error}
+          value={value.projects}
+          onChange={(ids) => set('projects', ids)}
+          readOnly={readOnly}
+        />
       </Section>
     </div>
   );

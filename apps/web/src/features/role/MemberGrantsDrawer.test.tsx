@@ -3,6 +3,7 @@ import {
   ErrorCode,
   GroupPaths,
   MemberPaths,
+  ProjectPaths,
   TemplatePaths,
   errorMessages,
   type MemberDataPm,
@@ -57,6 +58,22 @@ beforeEach(() => {
         tree: [],
       },
       [TemplatePaths.list]: { list: [], total: 0, page: 1, page_size: 200, max: 1, count: 0 },
+      // A member's project picker reads the caller's own project list (as for templates).
+      [ProjectPaths.list]: {
+        list: [77, 78].map((id) => ({
+          id,
+          name: `line ${id}`,
+          description: '',
+          device_count: 0,
+          screen_count: 0,
+          created_at: 1,
+          updated_at: 1,
+          locked: false,
+        })),
+        total: 2,
+        page: 1,
+        page_size: 200,
+      },
     }) as typeof http.get,
   );
 });
@@ -82,12 +99,14 @@ describe('MemberGrantsDrawer', { timeout: 30_000 }, () => {
     expect(document.querySelector<HTMLInputElement>('[data-row-key="30"] input')!.checked).toBe(true);
     await click(document.querySelector('[data-row-key="31"] input'));
     await click(byTestId('role-group-1')?.closest('.ant-tree-treenode')?.querySelector('.ant-tree-checkbox'));
+    await vi.waitFor(() => expect(byTestId<HTMLInputElement>('role-project-77')?.checked).toBe(true));
+    await click(byTestId('role-project-78'));
 
     await click(byTestId('member-grants-save'));
     await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(post).toHaveBeenCalledWith(
       MemberPaths.dataPm,
-      { user_id: 5, grants: { groups: [1], devices: [30, 31], templates: [], projects: [77] } },
+      { user_id: 5, grants: { groups: [1], devices: [30, 31], templates: [], projects: [77, 78] } },
       { manual: true },
     );
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -4,6 +4,7 @@ import {
   DevicePaths,
   ErrorCode,
   GroupPaths,
+  ProjectPaths,
   RolePaths,
   TemplatePaths,
   ZonePaths,
@@ -76,9 +77,17 @@ beforeEach(() => {
       [RolePaths.permissions]: tree,
       [RolePaths.pickGroups]: { list: groups },
       [RolePaths.pickTemplates]: { list: [{ id: 4, name: 'boiler-tpl', granted: false }] },
+      // Project 12 is granted but outside the caller's scope: not listed, kept.
+      [RolePaths.pickProjects]: {
+        list: [
+          { id: 11, name: 'bottling', granted: true },
+          { id: 14, name: 'packing', granted: false },
+        ],
+      },
       [RolePaths.pickDevices]: page,
       [GroupPaths.list]: { list: groups.map((g) => ({ ...g, device_count: 0, created_at: 1 })), tree: [] },
       [TemplatePaths.list]: { list: [], total: 0, page: 1, page_size: 200, max: 1, count: 0 },
+      [ProjectPaths.list]: { list: [], total: 0, page: 1, page_size: 200 },
       [DevicePaths.list]: { list: [], total: 0, page: 1, page_size: 10 },
       [ZonePaths.list]: {
         list: [
@@ -96,7 +105,7 @@ const input = (id: string) => byTestId<HTMLInputElement>(id)!;
 const settle = () => vi.waitFor(() => expect(input('role-name').value).toBe('operator'));
 
 describe('RoleEditorDrawer', { timeout: 30_000 }, () => {
-  it('saves the edited role with every list, the projects kept as they were', async () => {
+  it('saves the edited role with every list, a project outside the caller’s scope kept', async () => {
     post.mockResolvedValue(detail);
     const onClose = vi.fn();
     await mount(<RoleEditorDrawer target={7} canEdit onClose={onClose} />);
@@ -117,6 +126,10 @@ describe('RoleEditorDrawer', { timeout: 30_000 }, () => {
     expect(document.querySelector<HTMLInputElement>('[data-row-key="9"] input')!.checked).toBe(true);
     await click(document.querySelector('[data-row-key="21"] input'));
     await click(byTestId('role-template-4'));
+    // Projects: the granted one is checked; the other is added.
+    expect(byTestId('role-project-11')?.closest('label')?.textContent).toBe('bottling');
+    expect(byTestId<HTMLInputElement>('role-project-11')!.checked).toBe(true);
+    await click(byTestId('role-project-14'));
 
     await click(byTestId('role-tab-zones'));
     await vi.waitFor(() => expect(byTestId('role-zone-5')).not.toBeNull());
@@ -130,7 +143,7 @@ describe('RoleEditorDrawer', { timeout: 30_000 }, () => {
         id: 7,
         name: 'operator',
         permissions: [2, 3, 28],
-        grants: { groups: [1], devices: [9, 21], templates: [4], projects: [11, 12] },
+        grants: { groups: [1], devices: [9, 21], templates: [4], projects: [11, 12, 14] },
         zones: [3, 5],
       },
       { manual: true },
@@ -158,6 +171,8 @@ describe('RoleEditorDrawer', { timeout: 30_000 }, () => {
     // A new role has no id: its pickers read the caller's own lists.
     await click(byTestId('role-tab-data'));
     await vi.waitFor(() => expect(get).toHaveBeenCalledWith(DevicePaths.list, expect.anything()));
+    expect(get).toHaveBeenCalledWith(ProjectPaths.list, expect.anything());
+    expect(get).not.toHaveBeenCalledWith(RolePaths.pickProjects, expect.anything());
   });
 
   it('without edit permission the role is shown read-only, with no save button', async () => {

@@ -33,7 +33,7 @@ describe('the role save body', () => {
     });
   });
 
-  it('an edit keeps the role’s project ids untouched (no projects screen yet)', () => {
+  it('an edit keeps the kinds it did not touch (here the project ids) as they were', () => {
     const draft = draftOf(detail);
     const save = roleSaveBody(7, { ...draft, grants: { ...draft.grants, devices: [8] } });
     expect(save).toEqual({

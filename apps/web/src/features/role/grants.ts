@@ -26,7 +26,7 @@ export function draftOf(detail?: RoleDetail): RoleDraft {
   };
 }
 
-/** Every kind of a grant list, sorted and without duplicates (projects kept as they were). */
+/** Every kind of a grant list, sorted and without duplicates. */
 export function grantsBody(g: DataGrants): DataGrants {
   return {
     groups: ids(g.groups),

@@ -24,6 +24,12 @@ export function fetchTemplates(source: PickerSource) {
     : pickApi.ownTemplates();
 }
 
+export function fetchProjects(source: PickerSource) {
+  return source.kind === 'role' && source.roleId !== undefined
+    ? pickApi.roleProjects(source.roleId)
+    : pickApi.ownProjects();
+}
+
 export function fetchDevices(source: PickerSource, query: DevicePageQuery, signal?: AbortSignal) {
   if (source.kind === 'member') return pickApi.devices(MemberPaths.pickDevices, source.userId, query, signal);
   if (source.roleId !== undefined)

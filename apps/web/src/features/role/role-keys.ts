@@ -11,6 +11,7 @@ export const roleKeys = {
   pick: ['role', 'pick'] as const,
   pickGroups: (source: PickerSource) => ['role', 'pick', 'groups', source] as const,
   pickTemplates: (source: PickerSource) => ['role', 'pick', 'templates', source] as const,
+  pickProjects: (source: PickerSource) => ['role', 'pick', 'projects', source] as const,
   pickDevices: (source: PickerSource, query: DevicePageQuery) =>
     ['role', 'pick', 'devices', source, query] as const,
 };

@@ -2,6 +2,7 @@ import {
   DevicePaths,
   GroupPaths,
   MemberPaths,
+  ProjectPaths,
   RolePaths,
   TemplatePaths,
   ZonePaths,
@@ -11,7 +12,9 @@ import {
   type MemberDataPmBody,
   type PickDevicesReply,
   type PickGroupsReply,
+  type PickProjectsReply,
   type PickTemplatesReply,
+  type ProjectListReply,
   type RoleAddBody,
   type RoleDetail,
   type RoleEditBody,
@@ -52,14 +55,16 @@ export interface DevicePageQuery {
 
 /**
  * The picker lists. Their failures show in the picker (manual). A role not saved yet has no id
- * (the pick routes need one): its pickers read the caller's own lists (group, device and
- * template lists), nothing granted yet.
+ * (the pick routes need one): its pickers read the caller's own lists (group, device, template
+ * and project lists), nothing granted yet.
  */
 export const pickApi = {
   roleGroups: (id: number) =>
     http.get<PickGroupsReply>(RolePaths.pickGroups, { params: { id }, manual: true }),
   roleTemplates: (id: number) =>
     http.get<PickTemplatesReply>(RolePaths.pickTemplates, { params: { id }, manual: true }),
+  roleProjects: (id: number) =>
+    http.get<PickProjectsReply>(RolePaths.pickProjects, { params: { id }, manual: true }),
   devices: (path: string, id: number, q: DevicePageQuery, signal?: AbortSignal) =>
     http.get<PickDevicesReply>(path, {
       params: {
@@ -90,6 +95,13 @@ export const pickApi = {
       manual: true,
     });
     return { list: reply.list.map((tpl) => ({ id: tpl.id, name: tpl.name, granted: false })) };
+  },
+  ownProjects: async (): Promise<PickProjectsReply> => {
+    const reply = await http.get<ProjectListReply>(ProjectPaths.list, {
+      params: { page: 1, page_size: 200 },
+      manual: true,
+    });
+    return { list: reply.list.map((p) => ({ id: p.id, name: p.name, granted: false })) };
   },
   ownDevices: async (q: DevicePageQuery, signal?: AbortSignal): Promise<PickDevicesReply> => {
     const reply = await http.get<DeviceListReply>(DevicePaths.list, {

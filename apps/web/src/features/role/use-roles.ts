@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memberGrantsApi, roleApi, type DevicePageQuery } from './role.api.ts';
 import { memberKeys, roleKeys } from './role-keys.ts';
-import { fetchDevices, fetchGroups, fetchTemplates, type PickerSource } from './picker-source.ts';
+import {
+  fetchDevices,
+  fetchGroups,
+  fetchProjects,
+  fetchTemplates,
+  type PickerSource,
+} from './picker-source.ts';
 
 /** The team's roles (teams have few: one list, no paging). */
 export function useRoleList(enabled = true) {
@@ -38,6 +44,10 @@ export function usePickGroups(source: PickerSource) {
 
 export function usePickTemplates(source: PickerSource) {
   return useQuery({ queryKey: roleKeys.pickTemplates(source), queryFn: () => fetchTemplates(source) });
+}
+
+export function usePickProjects(source: PickerSource) {
+  return useQuery({ queryKey: roleKeys.pickProjects(source), queryFn: () => fetchProjects(source) });
 }
 
 /** One page of the device picker. */
