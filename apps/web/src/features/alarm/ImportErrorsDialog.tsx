@@ -8,10 +8,12 @@ interface Props {
   fileName: string;
   rows: AlarmImportErrors['rows'];
   onClose(): void;
+  /** A column's name (another screen's import: the recipes'); default the alarm rule sheet's. */
+  columnText?(field: string): string;
 }
 
 /** Every bad row of a refused import with its row number, column and the translated message. */
-export function ImportErrorsDialog({ fileName, rows, onClose }: Props) {
+export function ImportErrorsDialog({ fileName, rows, onClose, columnText }: Props) {
   const { t } = useTranslation('alarm');
   const issueText = useIssueText();
   const lines = importErrorLines(rows);
@@ -41,7 +43,9 @@ export function ImportErrorsDialog({ fileName, rows, onClose }: Props) {
             width: 130,
             ellipsis: true,
             render: (f: string) =>
-              t(`import.columns.${f}`, { defaultValue: t(`field.${f}`, { defaultValue: f }) }),
+              columnText
+                ? columnText(f)
+                : t(`import.columns.${f}`, { defaultValue: t(`field.${f}`, { defaultValue: f }) }),
           },
           {
             title: t('import.problem'),

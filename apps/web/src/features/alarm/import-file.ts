@@ -1,13 +1,19 @@
 import { AlarmLimits, validateImportFileName, type AlarmImportErrors } from '@hmi/domain';
 import type { RuleIssue } from './rule-form.ts';
 
-/** Checks a chosen file before it is sent: .xls/.xlsx by name, not empty, at most the server's cap. */
-export function checkImportFile(file: { name: string; size: number }): RuleIssue | undefined {
+/**
+ * Checks a chosen file before it is sent: .xls/.xlsx by name, not empty, at most the server's cap
+ * (`maxBytes`: the alarm rule import's by default; the recipe import passes its own).
+ */
+export function checkImportFile(
+  file: { name: string; size: number },
+  maxBytes: number = AlarmLimits.maxImportBytes,
+): RuleIssue | undefined {
   const named = validateImportFileName(file.name);
   if (!named.ok) return { key: named.key, params: named.params };
   if (file.size === 0) return { key: 'alarm:import.empty', params: {} };
-  if (file.size > AlarmLimits.maxImportBytes)
-    return { key: 'alarm:import.tooLarge', params: { max: AlarmLimits.maxImportBytes / (1024 * 1024) } };
+  if (file.size > maxBytes)
+    return { key: 'alarm:import.tooLarge', params: { max: maxBytes / (1024 * 1024) } };
   return undefined;
 }
 

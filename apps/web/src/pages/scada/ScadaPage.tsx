@@ -1,11 +1,19 @@
 import { Button, Empty } from 'antd';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../shared/theme/BrandMark.tsx';
+import { storage } from '../../shared/storage/storage.ts';
+import { ScadaRuntime } from './ScadaRuntime.tsx';
 import './scada.css';
 
-/** The runtime view of a multi-device project; with no project chosen it says how to open one. */
-export function ScadaPage() {
+/** A positive integer of the query, else undefined. */
+function idParam(raw: string | null): number | undefined {
+  if (raw === null || !/^[1-9]\d{0,14}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** With no project chosen (or no one signed in): how to open one. */
+function ScadaEmpty() {
   const { t } = useTranslation('scada');
   return (
     <div className="scada-page">
@@ -21,4 +29,17 @@ export function ScadaPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The runtime view of a multi-device project (/scada, a public route: SPEC section 2). Opened
+ * as `#/scada?project=<id>&screen=<id>` by a signed-in user, it runs the project's screens full
+ * screen (ScadaRuntime); without a project, or without a session, it says how to open one. The
+ * page is its own lazy chunk (router.tsx), uPlot a chunk of its own loaded by a first trend.
+ */
+export function ScadaPage() {
+  const [search] = useSearchParams();
+  const projectId = idParam(search.get('project'));
+  if (projectId === undefined || !storage.token()) return <ScadaEmpty />;
+  return <ScadaRuntime projectId={projectId} screenId={idParam(search.get('screen'))} />;
 }

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
-import { ClusterOutlined, DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@hmi/domain';
+import { DeviceOption } from './DeviceOption.tsx';
 import { useDeviceOptions } from './use-device-options.ts';
-import './device-select.css';
 
 interface Props {
   value: number | undefined;
@@ -35,14 +34,7 @@ export function DeviceSelect({ value, current, onChange, className, testId = 'hi
       value: d.id,
       label: d.name,
       search: `${d.name} ${d.sn}`,
-      render: (
-        <span className="device-select-option">
-          {d.kind === 'gateway' ? <ClusterOutlined /> : <DesktopOutlined />}
-          <span className="device-select-name">{d.name}</span>
-          <span className="device-select-sn">{d.sn}</span>
-          <span className={`device-select-dot ${d.online ? 'is-on' : ''}`} />
-        </span>
-      ),
+      render: <DeviceOption device={d} />,
     }));
   }, [list.data, current]);
 

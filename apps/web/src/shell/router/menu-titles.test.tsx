@@ -26,6 +26,7 @@ const headings: Partial<Record<MenuPath, string>> = {
   [MenuPath.DeviceList]: 'device:list.title',
   [MenuPath.DeviceGroup]: 'group:title',
   [MenuPath.TemplateList]: 'template:title',
+  [MenuPath.ProjectList]: 'project:title',
   [MenuPath.AlarmRules]: 'alarm:rules.title',
   [MenuPath.AlarmRecords]: 'alarm:record.title',
   [MenuPath.MsgAlarm]: 'message:title.alarm',

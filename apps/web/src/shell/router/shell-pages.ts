@@ -6,6 +6,7 @@ import {
   MONITOR_PATH,
   REMOTE_PATH,
 } from '../../shared/devices/device-routes.ts';
+import { DESIGNER_PATH } from '../../features/project/project-links.ts';
 
 /** A signed-in screen that exists. Later issues add their pages here and nowhere else. */
 export interface ShellPage {
@@ -54,6 +55,18 @@ export const shellPages: readonly ShellPage[] = [
     path: MenuPath.TemplateList,
     title: 'menu:device.template',
     load: () => import('../../pages/device/TemplateListPage.tsx').then((m) => m.TemplateListPage),
+  },
+  {
+    path: MenuPath.ProjectList,
+    title: 'menu:device.project',
+    load: () => import('../../pages/device/ProjectListPage.tsx').then((m) => m.ProjectListPage),
+  },
+  {
+    // No menu entry: a project's screens lead here (`?screen=N`, view 39, edit 42 to save). The
+    // designer's libraries (react-moveable, react-selecto) come with this chunk only.
+    path: DESIGNER_PATH,
+    title: 'designer:title',
+    load: () => import('../../pages/device/ScreenDesignerPage.tsx').then((m) => m.ScreenDesignerPage),
   },
   {
     // No menu entry (SPEC section 2): reached from a device's row in the device list.

@@ -1,0 +1,217 @@
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type DragEvent,
+} from 'react';
+import Moveable from 'react-moveable';
+import Selecto, { type OnDragStart as OnSelectoDragStart, type OnSelectEnd } from 'react-selecto';
+import type { ScreenDocument, ScreenWidgetType } from '@hmi/domain';
+import { CanvasBox } from './CanvasBox.tsx';
+import { DragFrames, widgetIdOf } from './drag-frames.ts';
+import type { EditorAction } from './editor-state.ts';
+import { moveableHandlers } from './moveable-handlers.ts';
+import { PALETTE_MIME, paletteTypeOf } from './palette-drag.ts';
+
+/*
+ * The canvas: the screen at its design size, scaled by the zoom (a CSS transform of the stage,
+ * so every coordinate inside is a design px), its widgets in memoised boxes, react-moveable's
+ * handles on the selection (move, resize, rotate; snapping to the grid, to the screen's edges
+ * and centre lines and to the other widgets' edges and centres, with guide lines) and
+ * react-selecto's rubber band (shift adds and removes). A gesture restyles the boxes directly
+ * (DragFrames) and commits one editor step at its end. Locked widgets can be selected but get
+ * no handles; widgets dropped from the palette are added where they land.
+ */
+
+interface Props {
+  doc: ScreenDocument;
+  selection: readonly string[];
+  hidden: ReadonlySet<string>;
+  zoom: number;
+  /** Grid step in design px; 0: no grid snapping. */
+  grid: number;
+  showGrid: boolean;
+  readOnly: boolean;
+  dispatch(action: EditorAction): void;
+  /** A palette item dropped at a design point. */
+  onDropType(type: ScreenWidgetType, at: { x: number; y: number }): void;
+  bindingLabel(widget: ScreenDocument['widgets'][number]): string | undefined;
+  assetUrl: ((assetId: number) => string) | undefined;
+}
+
+/** On-screen px under which a box gets corner handles only (edge handles would cover its middle, where a drag starts). */
+const SMALL_BOX_PX = 48;
+const CORNERS = ['nw', 'ne', 'sw', 'se'];
+const ALL_DIRECTIONS = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'];
+
+const SNAP_DIRECTIONS = { left: true, top: true, right: true, bottom: true, center: true, middle: true };
+/** Other widgets offered as snap targets (the nearest by document order beyond this are left out). */
+const MAX_GUIDE_ELEMENTS = 400;
+
+/** The screen's background colour and picture (stretched, as the runtime draws it). */
+function stageBackground(doc: ScreenDocument, assetUrl: Props['assetUrl']): CSSProperties {
+  const id = doc.background.imageAssetId;
+  const url = id !== undefined ? assetUrl?.(id) : undefined;
+  return {
+    backgroundColor: doc.background.color,
+    ...(url ? { backgroundImage: `url(${JSON.stringify(url)})`, backgroundSize: '100% 100%' } : {}),
+  };
+}
+
+function boxesOf(stage: HTMLElement | null): HTMLElement[] {
+  return stage ? [...stage.querySelectorAll<HTMLElement>('.designer-box')] : [];
+}
+
+export function DesignerCanvas(props: Props) {
+  const { doc, selection, hidden, zoom, grid, showGrid, readOnly, dispatch } = props;
+  // A state, not a ref: Selecto needs the element on the render after it exists.
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const moveableRef = useRef<Moveable>(null);
+  const selectoRef = useRef<Selecto>(null);
+  const docRef = useRef(doc);
+  docRef.current = doc;
+  const [targets, setTargets] = useState<HTMLElement[]>([]);
+  const [guides, setGuides] = useState<HTMLElement[]>([]);
+  /** The smallest side (design px) of the boxes with handles. */
+  const [smallest, setSmallest] = useState(Infinity);
+
+  const frames = useMemo(() => new DragFrames((id) => docRef.current.widgets.find((w) => w.id === id)), []);
+  const handlers = useMemo(
+    () => moveableHandlers(frames, (changes) => dispatch({ type: 'geometry', changes })),
+    [frames, dispatch],
+  );
+
+  // The selection's boxes get the handles (locked ones do not); the others are snap targets.
+  useLayoutEffect(() => {
+    const chosen = new Set(selection);
+    const locked = new Set(doc.widgets.filter((w) => w.locked).map((w) => w.id));
+    const boxes = boxesOf(stageRef.current);
+    const selected = boxes.filter((el) => chosen.has(widgetIdOf(el) ?? ''));
+    const movable = readOnly ? [] : selected.filter((el) => !locked.has(widgetIdOf(el) ?? ''));
+    setTargets(movable);
+    const sides = doc.widgets.filter((w) => chosen.has(w.id) && !w.locked).map((w) => Math.min(w.w, w.h));
+    setSmallest(sides.length > 0 ? Math.min(...sides) : Infinity);
+    setGuides(
+      boxes
+        .filter((el) => !chosen.has(widgetIdOf(el) ?? '') && !el.classList.contains('is-hidden'))
+        .slice(0, MAX_GUIDE_ELEMENTS),
+    );
+    selectoRef.current?.setSelectedTargets(selected);
+  }, [selection, doc.widgets, hidden, readOnly]);
+
+  // After a step the boxes moved: the handles follow.
+  useLayoutEffect(() => {
+    moveableRef.current?.updateRect();
+  }, [doc, zoom, targets]);
+
+  const onSelectoDragStart = useCallback(
+    (e: OnSelectoDragStart) => {
+      const target = e.inputEvent.target as Element;
+      const moveable = moveableRef.current;
+      if (moveable?.isMoveableElement(target) || targets.some((t) => t === target || t.contains(target)))
+        e.stop();
+    },
+    [targets],
+  );
+  const onSelectEnd = useCallback(
+    (e: OnSelectEnd) => {
+      const ids = e.selected.map((el) => widgetIdOf(el)).filter((id): id is string => id !== undefined);
+      dispatch({ type: 'select', ids });
+      if (e.isDragStartEnd && !readOnly) {
+        // Pressed on an unselected widget and moved: drag it at once.
+        e.inputEvent.preventDefault();
+        const moveable = moveableRef.current;
+        void moveable?.waitToChangeTarget().then(() => moveable.dragStart(e.inputEvent));
+      }
+    },
+    [dispatch, readOnly],
+  );
+
+  const onDragOver = (e: DragEvent) => {
+    if (!readOnly && e.dataTransfer.types.includes(PALETTE_MIME)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    const type = paletteTypeOf(e.dataTransfer);
+    const stage = stageRef.current;
+    if (readOnly || !type || !stage) return;
+    e.preventDefault();
+    const rect = stage.getBoundingClientRect();
+    props.onDropType(type, { x: (e.clientX - rect.left) / zoom, y: (e.clientY - rect.top) / zoom });
+  };
+
+  const { width, height } = doc.size;
+  return (
+    <div
+      className="designer-viewport"
+      ref={setViewport}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      data-testid="designer-canvas"
+    >
+      <div className="designer-stage-room" style={{ width: width * zoom + 64, height: height * zoom + 64 }}>
+        <div
+          className="designer-stage"
+          ref={stageRef}
+          style={{ width, height, transform: `scale(${zoom})`, ...stageBackground(doc, props.assetUrl) }}
+          data-testid="designer-stage"
+        >
+          {showGrid && grid > 0 ? (
+            <div className="designer-grid" style={{ backgroundSize: `${grid}px ${grid}px` }} />
+          ) : null}
+          <div className="designer-layer">
+            {doc.widgets.map((w) => (
+              <CanvasBox
+                key={w.id}
+                widget={w}
+                hidden={hidden.has(w.id)}
+                bindingLabel={props.bindingLabel(w)}
+                assetUrl={props.assetUrl}
+              />
+            ))}
+          </div>
+          <Moveable
+            ref={moveableRef}
+            target={targets}
+            zoom={1 / zoom}
+            draggable
+            resizable
+            rotatable
+            snappable
+            origin={false}
+            renderDirections={smallest * zoom < SMALL_BOX_PX ? CORNERS : ALL_DIRECTIONS}
+            throttleRotate={1}
+            snapGridWidth={grid}
+            snapGridHeight={grid}
+            snapThreshold={5}
+            isDisplaySnapDigit
+            snapDirections={SNAP_DIRECTIONS}
+            elementSnapDirections={SNAP_DIRECTIONS}
+            elementGuidelines={guides}
+            verticalGuidelines={[0, width / 2, width]}
+            horizontalGuidelines={[0, height / 2, height]}
+            {...handlers}
+          />
+        </div>
+      </div>
+      <Selecto
+        ref={selectoRef}
+        dragContainer={viewport}
+        selectableTargets={['.designer-box:not(.is-hidden)']}
+        selectByClick
+        selectFromInside={false}
+        toggleContinueSelect={['shift']}
+        hitRate={0}
+        ratio={0}
+        onDragStart={onSelectoDragStart}
+        onSelectEnd={onSelectEnd}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { ConfigProvider } from 'antd';
+import { themeConfig } from '../../shared/theme/theme-config.ts';
+import type { ProjectDevice, ScreenDocument, ScreenTagRef, ScreenWidget } from '@hmi/domain';
+import { screenFit } from './screen-fit.ts';
+import { ScreenRuntimeContext } from './screen-context.ts';
+import type { ScreenLive } from './screen-live.ts';
+import { useBoxSize } from './use-box-size.ts';
+import { useCells, useScreenLive } from './use-screen-live.ts';
+import { inDrawingOrder, widgetBoxStyle } from './widget-box.ts';
+import { tagKey, type WidgetActionEvent } from './widget-types.ts';
+import { WidgetView } from './WidgetView.tsx';
+import './scada-widgets.css';
+
+/*
+ * A whole screen: its widgets at design size on a stage scaled into the space the page gives it
+ * (screen-fit.ts: fit, fill, fixed; every screen `fit` on a phone. One layout, scaled: the
+ * designer's geometry is the truth, so what was placed next to what stays so at any size), in z
+ * order. Each widget is a memoised slot reading its own cells, so a value re-renders its widget
+ * alone (500 widgets at 1 Hz re-render the widgets whose values moved, never the screen).
+ */
+
+export interface ScreenViewProps {
+  doc: ScreenDocument;
+  /** The project's devices (ProjectDetail.devices): online state and what the caller may read. */
+  devices: readonly ProjectDevice[];
+  mode: 'design' | 'run';
+  /** The caller holds the monitor permission (47): without it no values come, bound widgets read denied. */
+  canMonitor?: boolean;
+  onAction?: (a: WidgetActionEvent) => void;
+  assetUrl?: (assetId: number) => string;
+}
+
+/** The distinct pairs a widget shows: its binding and its svg marks' own bindings. */
+export function widgetRefs(w: ScreenWidget): ScreenTagRef[] {
+  const refs = new Map<string, ScreenTagRef>();
+  const add = (b?: ScreenTagRef) =>
+    b && refs.set(tagKey(b.deviceId, b.tagId), { deviceId: b.deviceId, tagId: b.tagId });
+  add(w.binding);
+  if (w.type === 'svg') for (const m of w.props.marks) add(m.binding);
+  return [...refs.values()];
+}
+
+interface SlotProps {
+  widget: ScreenWidget;
+  live: ScreenLive | null;
+  mode: 'design' | 'run';
+  onAction: (a: WidgetActionEvent) => void;
+  assetUrl?: (assetId: number) => string;
+}
+
+/** One placed widget reading its own cells (memoised: its props are stable while the screen runs). */
+const WidgetSlot = memo(function WidgetSlot({ widget, live, mode, onAction, assetUrl }: SlotProps) {
+  const refs = useMemo(() => widgetRefs(widget), [widget]);
+  const cells = useCells(live, refs);
+  const b = widget.binding;
+  const value = live && b ? cells.get(tagKey(b.deviceId, b.tagId)) : undefined;
+  return (
+    <div style={widgetBoxStyle(widget)} className="scada-slot">
+      <WidgetView
+        widget={widget}
+        value={value}
+        mode={mode}
+        onAction={onAction}
+        assetUrl={assetUrl}
+        marks={widget.type === 'svg' && live ? cells : undefined}
+      />
+    </div>
+  );
+});
+
+const cssUrl = (url: string) => `url(${JSON.stringify(url)})`;
+
+/**
+ * The screen's controls in antd's light look whatever the console's theme: the screen's colours
+ * are its designer's (a light drawing stays light on a dark console), so are its inputs'.
+ */
+const screenTheme = themeConfig('light');
+
+export function ScreenView({ doc, devices, mode, canMonitor = true, onAction, assetUrl }: ScreenViewProps) {
+  const spaceRef = useRef<HTMLDivElement>(null);
+  const space = useBoxSize(spaceRef);
+  const live = useScreenLive(doc, devices, canMonitor, mode === 'run');
+  const fit = screenFit(doc.scale, doc.size, space);
+  const widgets = useMemo(() => inDrawingOrder(doc.widgets), [doc.widgets]);
+  // The latest handler behind a stable one: the slots do not re-render when the page's changes.
+  const handler = useRef(onAction);
+  useLayoutEffect(() => {
+    handler.current = onAction;
+  });
+  const act = useCallback((a: WidgetActionEvent) => handler.current?.(a), []);
+  const deviceIds = useMemo(() => devices.filter((d) => d.visible).map((d) => d.id), [devices]);
+  const runtime = useMemo(() => ({ deviceIds }), [deviceIds]);
+  const bg = doc.background;
+  const image = bg.imageAssetId !== undefined ? assetUrl?.(bg.imageAssetId) || undefined : undefined;
+  const stage: CSSProperties = {
+    left: fit.left,
+    top: fit.top,
+    width: doc.size.width,
+    height: doc.size.height,
+    transform: `scale(${fit.scaleX}, ${fit.scaleY})`,
+    backgroundColor: bg.color,
+    ...(image ? { backgroundImage: cssUrl(image), backgroundSize: '100% 100%' } : {}),
+  };
+  return (
+    <div
+      ref={spaceRef}
+      className={`scada-screen scada-screen-${fit.mode}`}
+      data-testid="scada-screen"
+      data-scale={fit.mode}
+    >
+      {/* Sizes the scroll area of a fixed screen (the stage's transform takes no layout room). */}
+      <div
+        className="scada-screen-extent"
+        style={{ width: fit.left + fit.width, height: fit.top + fit.height }}
+      />
+      <ScreenRuntimeContext value={runtime}>
+        <ConfigProvider theme={screenTheme}>
+          <div className="scada-stage" style={stage} data-testid="scada-stage">
+            {widgets.map((w) => (
+              <WidgetSlot key={w.id} widget={w} live={live} mode={mode} onAction={act} assetUrl={assetUrl} />
+            ))}
+          </div>
+        </ConfigProvider>
+      </ScreenRuntimeContext>
+    </div>
+  );
+}
