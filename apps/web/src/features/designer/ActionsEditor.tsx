@@ -30,7 +30,7 @@ function ValueItem({ at, name, label }: { at: number; name: string; label: strin
       extra={t('field.writeValueHint')}
       rules={[{ required: true, message: '' }]}
     >
-      <Input maxLength={ScreenLimits.valueTextMax} />
+      <Input maxLength={ScreenLimits.valueTextMax} data-testid={`designer-action-${at}-${name}`} />
     </Form.Item>
   );
 }

@@ -73,7 +73,9 @@ export function ScreenDesigner({ screenId, canEdit, back: backTo }: Props) {
             </span>
           </h1>
           {ed.dirty ? <Tag color="orange">{t('save.unsaved')}</Tag> : null}
-          <span className="designer-version">{t('version', { version: ed.loaded.version })}</span>
+          <span className="designer-version" data-testid="designer-version">
+            {t('version', { version: ed.loaded.version })}
+          </span>
         </div>
         {readOnly ? (
           <Alert

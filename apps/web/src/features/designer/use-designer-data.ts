@@ -1,13 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
-  assetContentType,
   type HistoryTag,
   type ProjectAsset,
   type ProjectDevice,
   type ProjectScreenSummary,
 } from '@hmi/domain';
 import { historyApi, historyKeys } from '../history/index.ts';
+import { sessionAssetFiles, useAssetUrls as useScadaAssetUrls } from '../scada/index.ts';
 import { designerApi, designerKeys } from './designer.api.ts';
 
 /*
@@ -81,37 +81,14 @@ export function useRecipes(projectId: number) {
 }
 
 /**
- * Object URLs of the project's assets that `assetIds` names, for the canvas and the preview (the
- * file call needs the session's token, which an <img src> cannot send). The answer is a stable
- * function while the set of loaded URLs is unchanged; URLs are revoked when they go.
+ * Object URLs of the project's assets that `assetIds` names, for the canvas and the preview
+ * (features/scada's useAssetUrls over the project's asset list: an id the project no longer has
+ * is not asked for).
  */
 export function useAssetUrls(projectId: number, assetIds: readonly number[]): (assetId: number) => string {
   const { assets } = useAssets(projectId, assetIds.length > 0);
   const kinds = useMemo(() => new Map(assets.map((a) => [a.id, a.kind])), [assets]);
-  const wanted = assetIds.filter((id) => kinds.has(id));
-  const files = useQueries({
-    queries: wanted.map((id) => ({
-      queryKey: designerKeys.assetFile(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => designerApi.assetFile(id, signal),
-      staleTime: Infinity,
-    })),
-  });
-  const loadedKey = wanted.filter((_, i) => files[i]?.data instanceof ArrayBuffer).join(',');
-  const [urls, setUrls] = useState<ReadonlyMap<number, string>>(new Map());
-  useEffect(() => {
-    const next = new Map<number, string>();
-    wanted.forEach((id, i) => {
-      const data = files[i]?.data;
-      const kind = kinds.get(id);
-      if (data instanceof ArrayBuffer && kind)
-        next.set(id, URL.createObjectURL(new Blob([data], { type: assetContentType[kind] })));
-    });
-    setUrls(next);
-    return () => next.forEach((url) => URL.revokeObjectURL(url));
-    // The loaded set (loadedKey) decides; the arrays are new objects on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadedKey, kinds]);
-  return useCallback((assetId: number) => urls.get(assetId) ?? '', [urls]);
+  return useScadaAssetUrls(sessionAssetFiles, assetIds, kinds);
 }
 
 /**

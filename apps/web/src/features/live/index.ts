@@ -1,5 +1,11 @@
 /** Public entry of features/live: what other features use of it (the only way they reach it). */
-export { sessionSocketBase, sessionSocketHooks, sessionSocketUrl } from './live-connection.ts';
+export {
+  sessionSocketBase,
+  sessionSocketHooks,
+  sessionSocketUrl,
+  setLiveShareViewer,
+  type LiveShareViewer,
+} from './live-connection.ts';
 export {
   LiveSocket,
   type LiveSocketOptions,

@@ -87,8 +87,33 @@ class SessionLiveSocket extends LiveSocket {
   }
 }
 
+/** A share viewer of /scada (no session): its token, and what to do when the link ends. */
+export interface LiveShareViewer {
+  token: string;
+  /** The server closed the socket for the token (4001): the link was revoked or expired. */
+  onEnded(): void;
+}
+
+let shareViewer: LiveShareViewer | null = null;
+
+/**
+ * Makes the tab's device data socket carry a share viewer's token (`share=<token>` in its query,
+ * a browser cannot set a socket's headers) instead of the session's, and report a token error
+ * to the viewer instead of signing out (null: the session again). Set before the first screen
+ * subscribes: it applies to the sockets made after it.
+ */
+export function setLiveShareViewer(viewer: LiveShareViewer | null): void {
+  shareViewer = viewer;
+}
+
 export function createLiveSocket(
   options: Pick<LiveSocketOptions, 'onMessage' | 'onStatus'> & { page?: number },
 ): LiveSocket {
-  return new SessionLiveSocket(options);
+  const viewer = shareViewer;
+  if (!viewer) return new SessionLiveSocket(options);
+  return new LiveSocket({
+    ...options,
+    url: () => sessionSocketUrl(LivePaths.socket, { share: viewer.token, page: String(options.page ?? 0) }),
+    onTokenError: () => viewer.onEnded(),
+  });
 }

@@ -23,6 +23,10 @@ vi.mock('./use-projects.ts', () => ({
   useProjectDetail: () => ({ data: detail.current, isPending: false, isError: false }),
 }));
 vi.mock('./project.api.ts', () => ({ projectApi: api, projectKeys: { all: ['project'] } }));
+vi.mock('./recipe.api.ts', () => ({
+  recipeApi: { list: () => Promise.resolve({ list: [], max: 100 }) },
+  recipeKeys: { list: (id: number) => ['project', 'recipes', id] },
+}));
 vi.mock('../../shared/feedback/notifier.ts', () => ({ successToast: vi.fn(), toasts: { error: vi.fn() } }));
 
 const stored = (over: Partial<ProjectDetail> = {}): ProjectDetail => ({
@@ -168,5 +172,19 @@ describe('ProjectDetailDrawer', { timeout: 30_000 }, () => {
     expect(all('project-screen-design')).toHaveLength(0);
     expect(all('project-device-remove')).toHaveLength(0);
     expect(all('project-screen-open')).toHaveLength(2);
+  });
+
+  it('shows the project recipes below the screens', async () => {
+    await mount();
+    const sections = [...document.querySelectorAll('.project-section')].map((s) =>
+      s.getAttribute('data-testid'),
+    );
+    expect(sections).toEqual([
+      'project-devices-list',
+      'project-screens',
+      'project-recipes',
+      'project-shares',
+    ]);
+    expect($('project-recipes')!.textContent).toContain('Recipes (0)');
   });
 });

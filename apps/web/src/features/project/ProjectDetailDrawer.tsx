@@ -12,6 +12,7 @@ import { ProjectScreenList } from './ProjectScreenList.tsx';
 import { ProjectFailure } from './ProjectFailure.tsx';
 import { ScreenNameDialog } from './ScreenNameDialog.tsx';
 import { RecipeList } from './RecipeList.tsx';
+import { ShareLinksSection } from './share-links-section.tsx';
 import './project.css';
 
 interface Props {
@@ -124,6 +125,7 @@ export function ProjectDetailDrawer({ projectId, canEdit, onEdit, onClose }: Pro
             onDelete={a.confirmDeleteScreen}
           />
           <RecipeList project={project} />
+          {canEdit ? <ShareLinksSection project={project} /> : null}
         </div>
       )}
       <ScreenNameDialog state={a.dialog} onClose={a.closeDialog} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Grid, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OnlineState, type ProjectDetail, type Recipe } from '@hmi/domain';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
@@ -23,6 +23,8 @@ function ApplyConfirm({ project, recipe }: Omit<Props, 'onClose'>) {
   const offline = project.devices.filter(
     (d) => d.visible && targets.has(d.id) && d.online !== OnlineState.Online,
   );
+  const inProject = new Set(project.devices.map((d) => d.id));
+  const gone = recipe.items.filter((i) => !inProject.has(i.device_id)).length;
   return (
     <div className="recipe-apply-confirm" data-testid="recipe-apply-confirm">
       <Typography.Paragraph>
@@ -43,6 +45,14 @@ function ApplyConfirm({ project, recipe }: Omit<Props, 'onClose'>) {
           data-testid="recipe-apply-offline"
         />
       ) : null}
+      {gone > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('recipe.apply.gone', { count: gone })}
+          data-testid="recipe-apply-gone"
+        />
+      ) : null}
       {recipe.hidden_items > 0 ? (
         <Typography.Paragraph type="secondary" className="recipe-apply-hidden">
           {t('recipe.apply.hidden', { count: recipe.hidden_items })}
@@ -60,11 +70,16 @@ function ApplyConfirm({ project, recipe }: Omit<Props, 'onClose'>) {
  */
 export function RecipeApplyDialog({ project, recipe, onClose }: Props) {
   const { t } = useTranslation('project');
+  const compact = Grid.useBreakpoint().sm === false;
   const apply = useApplyRecipe();
   const reply = apply.data;
   const deviceIds = useMemo(() => [...new Set((reply?.results ?? []).map((r) => r.device_id))], [reply]);
   const tags = useRecipeTagMap(deviceIds);
-  const names = new Map(project.devices.filter((d) => d.visible).map((d) => [d.id, d.name]));
+  const deviceName = (id: number) => {
+    const d = project.devices.find((x) => x.id === id);
+    if (!d) return t('references.device', { id });
+    return d.visible ? d.name : t('detail.hidden');
+  };
   const lines: ResultLine[] = (reply?.results ?? []).map((r, i) => ({ ...r, key: i }));
   const refused = apply.isError ? failureText(apply.error) : undefined;
   const running = apply.isPending;
@@ -118,15 +133,14 @@ export function RecipeApplyDialog({ project, recipe, onClose }: Props) {
             rowKey="key"
             size="small"
             dataSource={lines}
-            columns={resultColumns(t, { device: (id) => names.get(id), tags })}
+            columns={resultColumns(t, { device: deviceName, tags }, compact)}
             pagination={lines.length > 50 ? { pageSize: 50, size: 'small', showSizeChanger: false } : false}
-            scroll={{ x: 520 }}
-            rowClassName={(r) => (r.ok ? '' : 'recipe-result-row-failed')}
+            {...(compact ? {} : { scroll: { x: 520 } })}
             data-testid="recipe-apply-table"
           />
         </div>
       ) : (
-        <>
+        <div className="recipe-apply-body">
           <ApplyConfirm project={project} recipe={recipe} />
           {running ? (
             <Alert
@@ -137,7 +151,7 @@ export function RecipeApplyDialog({ project, recipe, onClose }: Props) {
             />
           ) : null}
           {refused ? <Alert type="error" showIcon title={refused} data-testid="recipe-apply-error" /> : null}
-        </>
+        </div>
       )}
     </Modal>
   );

@@ -34,7 +34,7 @@ vi.mock('../../shared/feedback/notifier.ts', () => ({ successToast: vi.fn(), toa
 
 const EDIT = [Perm.ProjectView, Perm.ProjectEdit, Perm.DeviceMonitor];
 const reserved = (word: string) =>
-  validationMessages['en-us']['validation.recipe.reserved'].replace('{{word}}', word);
+  validationMessages['en-us']['validation.recipe.reserved']!.replace('{{word}}', word);
 
 async function open(target: RecipeTarget = 'new', readOnly = false) {
   await mount(
@@ -123,7 +123,7 @@ describe('RecipeEditorDrawer', { timeout: 30_000 }, () => {
     await save();
     // INT32 tops out at 2147483647: refused before any call, with the server's text.
     expect(explainOf(number)).toBe(
-      validationMessages['en-us']['validation.recipeItem.value'].replace('{{type}}', 'INT32'),
+      validationMessages['en-us']['validation.recipeItem.value']!.replace('{{type}}', 'INT32'),
     );
     expect(api.add).not.toHaveBeenCalled();
   });
@@ -172,7 +172,7 @@ describe('RecipeEditorDrawer', { timeout: 30_000 }, () => {
     const v = validationMessages['en-us'];
     expect(explainOf($('recipe-item-tag', row(0))!)).toBe(v['validation.recipeItem.readOnly']);
     expect(explainOf($('recipe-item-bool', row(1))!)).toBe(
-      v['validation.recipeItem.value'].replace('{{type}}', 'BOOL'),
+      v['validation.recipeItem.value']!.replace('{{type}}', 'BOOL'),
     );
 
     api.edit.mockRejectedValueOnce(

@@ -101,11 +101,14 @@ describe('RecipeList', { timeout: 30_000 }, () => {
       failed: 1,
     };
     api.apply.mockResolvedValue(reply);
+    // A wide screen: the results in four columns.
+    stubLayoutApis(true);
     await show(EDIT_APPLY);
     await click($('recipe-apply-open')!);
     // Capper is offline: the confirmation says so before anything is written.
     expect($('recipe-apply-confirm')!.textContent).toContain('Write 2 values to 2 devices?');
     expect($('recipe-apply-offline')!.textContent).toContain('Capper');
+    expect($('recipe-apply-gone')).toBeNull();
     expect(api.apply).not.toHaveBeenCalled();
 
     await click($('recipe-apply-submit')!);
@@ -124,10 +127,18 @@ describe('RecipeList', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect($('recipe-apply-results')).toBeNull());
   });
 
-  it('keeps a refusal of the whole call (1002) in the dialog', async () => {
+  it('warns of values on devices no longer in the project, and keeps a refusal (1002) in the dialog', async () => {
+    api.list.mockResolvedValue({
+      list: [aRecipe({ items: [...aRecipe().items, { device_id: 99, tag_id: 1, value: 1 }] })],
+      max: 100,
+    });
     api.apply.mockRejectedValue(new ApiError(ErrorCode.E1002_PERMISSION_DENIED, 'denied', null, false));
     await show(EDIT_APPLY);
     await click($('recipe-apply-open')!);
+    expect($('recipe-apply-confirm')!.textContent).toContain('Write 3 values to 3 devices?');
+    expect($('recipe-apply-gone')!.textContent).toBe(
+      en.project.recipe.apply.gone_one.replace('{{count}}', '1'),
+    );
     await click($('recipe-apply-submit')!);
     expect($('recipe-apply-error')!.textContent).toBe(errorMessages['en-us']['1002']);
     expect($('recipe-apply-submit')!.textContent).toBe(en.project.recipe.apply.retry);
@@ -176,11 +187,11 @@ describe('RecipeList', { timeout: 30_000 }, () => {
     );
     const v = validationMessages['en-us'];
     expect(lines).toEqual([
-      ['2', 'Recipe', v['validation.recipe.reserved'].replace('{{word}}', 'RCPNO')],
+      ['2', 'Recipe', v['validation.recipe.reserved']!.replace('{{word}}', 'RCPNO')],
       [
         '4',
         'Tag',
-        v['validation.recipeImport.tag'].replace('{{device}}', 'Filler').replace('{{tag}}', 'Spd'),
+        v['validation.recipeImport.tag']!.replace('{{device}}', 'Filler').replace('{{tag}}', 'Spd'),
       ],
     ]);
   });

@@ -59,14 +59,14 @@ export function RecipeValueInput({ value, onChange, dataType, disabled, id, ...a
         data-testid="recipe-item-text"
       />
     );
-  const real = dataType === TagDataType.REAL || dataType === TagDataType.LREAL;
   return (
     <InputNumber<string>
       id={id}
       stringMode
       value={value === undefined || typeof value === 'boolean' ? null : String(value)}
       onChange={(v) => dataType !== undefined && onChange?.(numberOf(v, dataType))}
-      step={real ? 0.1 : 1}
+      // Whole steps for every type: a fractional step would show 40 as 40.0.
+      step={1}
       disabled={disabled || dataType === undefined}
       placeholder={dataType === undefined ? t('recipe.pickTagFirst') : t('recipe.valueNumber')}
       aria-label={label}

@@ -29,7 +29,7 @@ const levelDot: Record<number, string> = {
 
 function useActiveAlarms(run: boolean, rows: number) {
   const runtime = useContext(ScreenRuntimeContext);
-  const ids = run ? (runtime?.deviceIds ?? []).slice(0, ALARM_LIST_DEVICES_MAX) : [];
+  const ids = run && !runtime?.shared ? (runtime?.deviceIds ?? []).slice(0, ALARM_LIST_DEVICES_MAX) : [];
   const queries = useQueries({
     queries: ids.map((id) => ({
       queryKey: scadaKeys.alarms(id, rows),
@@ -50,6 +50,7 @@ export function AlarmListBody({ widget, run }: BodyProps<'alarm-list'>) {
   const { t } = useTranslation('scada');
   const rows = widget.props.maxRows;
   const { lists, denied, failed } = useActiveAlarms(run, rows);
+  const shared = useContext(ScreenRuntimeContext)?.shared ?? false;
   const listsKey = JSON.stringify(lists.map((l) => l?.map((r) => [r.id, r.state])));
   const shown: AlarmRow[] = useMemo(
     () =>
@@ -62,13 +63,15 @@ export function AlarmListBody({ widget, run }: BodyProps<'alarm-list'>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [run, rows, listsKey, t],
   );
-  const note = denied
-    ? t('widget.alarmDenied')
-    : failed
-      ? t('widget.alarmFailed')
-      : shown.length === 0
-        ? t('widget.alarmNone')
-        : null;
+  const note = shared
+    ? t('widget.alarmShared')
+    : denied
+      ? t('widget.alarmDenied')
+      : failed
+        ? t('widget.alarmFailed')
+        : shown.length === 0
+          ? t('widget.alarmNone')
+          : null;
   return (
     <div className="scada-alarms" data-testid="scada-alarm-list">
       <div className="scada-alarm-row scada-alarm-head">

@@ -202,4 +202,17 @@ describe('useCells', () => {
     await act(async () => store(1).put([{ tag_id: 1, ts: 1, value: 3 }], Date.now()));
     expect(renders.a).toBe(before.a + 1);
   });
+  it('runs on a 375 px phone as a flow of the same widgets in reading order, none wider than the phone', async () => {
+    const doc = everyWidgetScreen({ size: { width: 1920, height: 1080 }, scale: 'fit' });
+    // No monitor right: no socket (the tab's socket would outlive this test into the next one).
+    await render(<ScreenView doc={doc} devices={devices} mode="run" canMonitor={false} />);
+    expect(tid('scada-screen')?.dataset.scale).toBe('flow');
+    expect(tid('scada-stage')).toBeNull();
+    const items = [...tid('scada-flow')!.querySelectorAll<HTMLElement>('.scada-flow-item')];
+    expect(items).toHaveLength(doc.widgets.length);
+    for (const item of items) expect(parseFloat(item.style.width)).toBeLessThanOrEqual(375 - 16);
+    const ids = items.map((i) => i.querySelector<HTMLElement>('.scada-widget')?.dataset.testid);
+    const byTop = [...doc.widgets].sort((a, b) => a.y - b.y || a.x - b.x)[0]!;
+    expect(ids[0]).toBe(`scada-widget-${byTop.id}`);
+  });
 });

@@ -2,7 +2,8 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties
 import { ConfigProvider } from 'antd';
 import { themeConfig } from '../../shared/theme/theme-config.ts';
 import type { ProjectDevice, ScreenDocument, ScreenTagRef, ScreenWidget } from '@hmi/domain';
-import { screenFit } from './screen-fit.ts';
+import { PHONE_MAX_WIDTH, screenFit } from './screen-fit.ts';
+import { flowItems } from './screen-flow.ts';
 import { ScreenRuntimeContext } from './screen-context.ts';
 import type { ScreenLive } from './screen-live.ts';
 import { useBoxSize } from './use-box-size.ts';
@@ -29,6 +30,10 @@ export interface ScreenViewProps {
   canMonitor?: boolean;
   onAction?: (a: WidgetActionEvent) => void;
   assetUrl?: (assetId: number) => string;
+  /** A share viewer's screen: values only, its inputs and write buttons off (nav buttons still move). */
+  readOnly?: boolean;
+  /** Seen through a share link (no session): widgets ask only what the share routes and socket give. */
+  shared?: boolean;
 }
 
 /** The distinct pairs a widget shows: its binding and its svg marks' own bindings. */
@@ -47,16 +52,18 @@ interface SlotProps {
   mode: 'design' | 'run';
   onAction: (a: WidgetActionEvent) => void;
   assetUrl?: (assetId: number) => string;
+  /** On a phone: the widget flowed at this scale (screen-flow.ts) instead of placed on the stage. */
+  flow?: { scale: number; width: number; height: number };
 }
 
 /** One placed widget reading its own cells (memoised: its props are stable while the screen runs). */
-const WidgetSlot = memo(function WidgetSlot({ widget, live, mode, onAction, assetUrl }: SlotProps) {
+const WidgetSlot = memo(function WidgetSlot({ widget, live, mode, onAction, assetUrl, flow }: SlotProps) {
   const refs = useMemo(() => widgetRefs(widget), [widget]);
   const cells = useCells(live, refs);
   const b = widget.binding;
   const value = live && b ? cells.get(tagKey(b.deviceId, b.tagId)) : undefined;
-  return (
-    <div style={widgetBoxStyle(widget)} className="scada-slot">
+  const slot = (
+    <div style={widgetBoxStyle(flow ? { ...widget, x: 0, y: 0 } : widget)} className="scada-slot">
       <WidgetView
         widget={widget}
         value={value}
@@ -65,6 +72,17 @@ const WidgetSlot = memo(function WidgetSlot({ widget, live, mode, onAction, asse
         assetUrl={assetUrl}
         marks={widget.type === 'svg' && live ? cells : undefined}
       />
+    </div>
+  );
+  if (!flow) return slot;
+  return (
+    <div className="scada-flow-item" style={{ width: flow.width, height: flow.height }}>
+      <div
+        className="scada-flow-scaler"
+        style={{ width: widget.w, height: widget.h, transform: `scale(${flow.scale})` }}
+      >
+        {slot}
+      </div>
     </div>
   );
 });
@@ -77,7 +95,17 @@ const cssUrl = (url: string) => `url(${JSON.stringify(url)})`;
  */
 const screenTheme = themeConfig('light');
 
-export function ScreenView({ doc, devices, mode, canMonitor = true, onAction, assetUrl }: ScreenViewProps) {
+export function ScreenView(props: ScreenViewProps) {
+  const {
+    doc,
+    devices,
+    mode,
+    canMonitor = true,
+    onAction,
+    assetUrl,
+    readOnly = false,
+    shared = false,
+  } = props;
   const spaceRef = useRef<HTMLDivElement>(null);
   const space = useBoxSize(spaceRef);
   const live = useScreenLive(doc, devices, canMonitor, mode === 'run');
@@ -90,7 +118,13 @@ export function ScreenView({ doc, devices, mode, canMonitor = true, onAction, as
   });
   const act = useCallback((a: WidgetActionEvent) => handler.current?.(a), []);
   const deviceIds = useMemo(() => devices.filter((d) => d.visible).map((d) => d.id), [devices]);
-  const runtime = useMemo(() => ({ deviceIds }), [deviceIds]);
+  const runtime = useMemo(() => ({ deviceIds, shared }), [deviceIds, shared]);
+  // A running screen on a phone flows its widgets in reading order (screen-flow.ts).
+  const flow = mode === 'run' && space.width > 0 && space.width < PHONE_MAX_WIDTH;
+  const flowed = useMemo(
+    () => (flow ? flowItems(doc.widgets, space.width) : []),
+    [flow, doc.widgets, space.width],
+  );
   const bg = doc.background;
   const image = bg.imageAssetId !== undefined ? assetUrl?.(bg.imageAssetId) || undefined : undefined;
   const stage: CSSProperties = {
@@ -105,9 +139,9 @@ export function ScreenView({ doc, devices, mode, canMonitor = true, onAction, as
   return (
     <div
       ref={spaceRef}
-      className={`scada-screen scada-screen-${fit.mode}`}
+      className={`scada-screen scada-screen-${flow ? 'flow' : fit.mode}${readOnly ? ' scada-read-only' : ''}`}
       data-testid="scada-screen"
-      data-scale={fit.mode}
+      data-scale={flow ? 'flow' : fit.mode}
     >
       {/* Sizes the scroll area of a fixed screen (the stage's transform takes no layout room). */}
       <div
@@ -115,12 +149,35 @@ export function ScreenView({ doc, devices, mode, canMonitor = true, onAction, as
         style={{ width: fit.left + fit.width, height: fit.top + fit.height }}
       />
       <ScreenRuntimeContext value={runtime}>
-        <ConfigProvider theme={screenTheme}>
-          <div className="scada-stage" style={stage} data-testid="scada-stage">
-            {widgets.map((w) => (
-              <WidgetSlot key={w.id} widget={w} live={live} mode={mode} onAction={act} assetUrl={assetUrl} />
-            ))}
-          </div>
+        <ConfigProvider theme={screenTheme} componentDisabled={readOnly}>
+          {flow ? (
+            <div className="scada-flow" style={{ backgroundColor: bg.color }} data-testid="scada-flow">
+              {flowed.map((f) => (
+                <WidgetSlot
+                  key={f.widget.id}
+                  widget={f.widget}
+                  live={live}
+                  mode={mode}
+                  onAction={act}
+                  assetUrl={assetUrl}
+                  flow={f}
+                />
+              ))}
+            </div>
+          ) : (
+            <div className="scada-stage" style={stage} data-testid="scada-stage">
+              {widgets.map((w) => (
+                <WidgetSlot
+                  key={w.id}
+                  widget={w}
+                  live={live}
+                  mode={mode}
+                  onAction={act}
+                  assetUrl={assetUrl}
+                />
+              ))}
+            </div>
+          )}
         </ConfigProvider>
       </ScreenRuntimeContext>
     </div>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { historyApi } from '../history/index.ts';
 import { displayedNumber } from './format-value.ts';
+import { ScreenRuntimeContext } from './screen-context.ts';
 import {
   appendPoint,
   historyPoints,
@@ -77,6 +78,7 @@ export function TrendBody(props: BodyProps<'trend'>) {
   const lib = useUPlot();
   const plot = useRef<uPlot | null>(null);
   const { live, tick } = useLivePoints(props);
+  const shared = useContext(ScreenRuntimeContext)?.shared ?? false;
 
   const history = useQuery({
     queryKey: ['scada', 'trend', binding?.deviceId, binding?.tagId, seconds, openedAt],
@@ -86,7 +88,7 @@ export function TrendBody(props: BodyProps<'trend'>) {
         Math.max(50, Math.min(1000, widget.w)),
         signal,
       ),
-    enabled: run && binding !== undefined,
+    enabled: run && binding !== undefined && !shared,
     staleTime: Infinity,
     retry: false,
   });
@@ -147,7 +149,7 @@ export function TrendBody(props: BodyProps<'trend'>) {
   return (
     <div className="scada-fill scada-trend" data-testid="scada-trend" data-points={points.length}>
       <div ref={boxRef} className="scada-fill" />
-      {run && history.isError ? (
+      {run && (history.isError || shared) ? (
         <span
           className="scada-trend-note"
           title={t('widget.trendLiveOnly')}

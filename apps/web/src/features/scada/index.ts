@@ -14,3 +14,13 @@ export {
   type WidgetActionEvent,
 } from './widget-types.ts';
 export { stepOf, useScreenActions, type ScreenStep } from './use-screen-actions.ts';
+export { assetIdsOf, sniffAssetKind, useAssetUrls, type AssetFiles } from './use-asset-urls.ts';
+export {
+  isShareRefused,
+  sessionAssetFiles,
+  shareAssetFiles,
+  shareViewerApi,
+  shareViewerKeys,
+  shareViewState,
+  type ShareViewState,
+} from './share-viewer.api.ts';

@@ -8,6 +8,11 @@ import { createContext } from 'react';
 export interface ScreenRuntime {
   /** The project's devices visible to the caller. */
   deviceIds: readonly number[];
+  /**
+   * A share link's viewer: no session, so nothing beyond the share routes and the socket may be
+   * asked (the trend's history, the alarm list): a signed-in call would send the viewer to login.
+   */
+  shared: boolean;
 }
 
 export const ScreenRuntimeContext = createContext<ScreenRuntime | null>(null);

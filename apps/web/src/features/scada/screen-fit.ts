@@ -6,13 +6,11 @@ import type { ScreenScale, ScreenSize } from '@hmi/domain';
  * of the stage), never re-flowed. fit: uniformly, as large as fits, centred (letterboxed); fill:
  * stretched to the space on each axis; fixed: 1:1, scrolling when larger, centred when smaller.
  *
- * On a phone (a space narrower than PHONE_MAX_WIDTH) every screen is shown `fit`: a 1920 x 1080
- * screen becomes 375 x 211 px, all of it at once and in proportion, instead of 1:1 with most of
- * it off screen (fixed) or squeezed out of shape (fill). It reads best with the phone turned
- * sideways (812 px wide: 42 %), and pinch zoom enlarges a part. A separate phone layout of the
- * same widgets would be a second geometry to keep in step with the first (every move in the
- * designer made twice) and would place widgets where their designer never saw them (FUXA
- * #1813 asks for legibility, which scaling gives, not for a second design).
+ * On a phone (a space narrower than PHONE_MAX_WIDTH) a running screen is not drawn as a stage:
+ * ScreenView flows the same widgets in reading order at a legible size (screen-flow.ts), since a
+ * 1920 px screen fit to 375 px is a fifth of its size and its 16 px text 3 px. The designer and
+ * its preview always draw the stage; screenFit still answers `fit` for a phone-wide space (the
+ * whole design, in proportion) for those.
  */
 
 /** Spaces narrower than this (px) are phones: the screen is shown `fit` whatever its scale. */

@@ -239,10 +239,23 @@ describe('alarm list', () => {
   it("lists the project devices' active alarms, newest first", async () => {
     client.setQueryData(scadaKeys.alarms(1, 5), reply(1, [1, 4]));
     client.setQueryData(scadaKeys.alarms(2, 5), reply(2, [3]));
-    await render(<ScreenRuntimeContext value={{ deviceIds: [1, 2] }}>{run('alarms')}</ScreenRuntimeContext>);
+    await render(
+      <ScreenRuntimeContext value={{ deviceIds: [1, 2], shared: false }}>
+        {run('alarms')}
+      </ScreenRuntimeContext>,
+    );
     const rows = [...host.querySelectorAll('[data-testid="scada-alarm-row"]')];
     expect(rows.map((r) => r.children[3]?.textContent)).toEqual(['Overheat 4', 'Overheat 3', 'Overheat 1']);
     expect(rows[0]?.children[2]?.textContent).toBe('Critical');
+  });
+
+  it('asks nothing through a share link (no session): it says alarms are for signed-in users', async () => {
+    client.setQueryData(scadaKeys.alarms(1, 5), reply(1, [1]));
+    await render(
+      <ScreenRuntimeContext value={{ deviceIds: [1], shared: true }}>{run('alarms')}</ScreenRuntimeContext>,
+    );
+    expect(host.querySelectorAll('[data-testid="scada-alarm-row"]')).toHaveLength(0);
+    expect(tid('scada-alarm-list')?.textContent).toContain('signed-in users');
   });
 
   it('says there are none without devices, and shows samples while designed', async () => {

@@ -1,5 +1,6 @@
 import {
   ArrowLeftOutlined,
+  EyeOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   LockOutlined,
@@ -12,8 +13,11 @@ import type { ProjectDetail } from '@hmi/domain';
 import { liveTab, useLiveTabState } from '../../features/live/index.ts';
 
 interface Props {
-  projectId: number;
-  detail: ProjectDetail | undefined;
+  /** The project in the project list (a back link); none for a share viewer. */
+  projectId?: number;
+  detail: (Pick<ProjectDetail, 'name' | 'screens'> & { locked?: boolean }) | undefined;
+  /** A share viewer: a "view only" tag, no way back into the console. */
+  viewOnly?: boolean;
   screenId: number | undefined;
   onScreen(id: number): void;
 }
@@ -71,15 +75,21 @@ function FullscreenToggle() {
 /**
  * The runtime's slim header: back to the project in the project list, the project's name, its
  * screens (a select: it fits a phone as well as a wall screen), a lock when the project is
- * read-only, and the live connection's state.
+ * read-only (a share viewer's "view only"), and the live connection's state.
  */
-export function ScadaHeader({ projectId, detail, screenId, onScreen }: Props) {
+export function ScadaHeader({ projectId, detail, screenId, onScreen, viewOnly = false }: Props) {
   const { t } = useTranslation('scada');
   return (
     <header className="scada-runtime-head">
-      <Link to={`/device/projectlist?projectid=${projectId}`} className="scada-back" data-testid="scada-back">
-        <ArrowLeftOutlined /> <span className="scada-back-text">{t('runtime.back')}</span>
-      </Link>
+      {projectId !== undefined ? (
+        <Link
+          to={`/device/projectlist?projectid=${projectId}`}
+          className="scada-back"
+          data-testid="scada-back"
+        >
+          <ArrowLeftOutlined /> <span className="scada-back-text">{t('runtime.back')}</span>
+        </Link>
+      ) : null}
       <span className="scada-project-name" title={detail?.name} data-testid="scada-project-name">
         {detail?.name}
       </span>
@@ -99,6 +109,11 @@ export function ScadaHeader({ projectId, detail, screenId, onScreen }: Props) {
         <Tooltip title={t('runtime.locked')}>
           <Tag icon={<LockOutlined />} color="warning" className="scada-locked" />
         </Tooltip>
+      ) : null}
+      {viewOnly ? (
+        <Tag icon={<EyeOutlined />} className="scada-view-only" data-testid="scada-view-only">
+          {t('share.viewOnly')}
+        </Tag>
       ) : null}
       <span className="scada-head-end">
         <ConnectionState />

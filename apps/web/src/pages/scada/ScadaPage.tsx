@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../shared/theme/BrandMark.tsx';
 import { storage } from '../../shared/storage/storage.ts';
 import { ScadaRuntime } from './ScadaRuntime.tsx';
+import { ScadaShareViewer } from './ScadaShareViewer.tsx';
 import './scada.css';
 
 /** A positive integer of the query, else undefined. */
@@ -34,11 +35,14 @@ function ScadaEmpty() {
 /**
  * The runtime view of a multi-device project (/scada, a public route: SPEC section 2). Opened
  * as `#/scada?project=<id>&screen=<id>` by a signed-in user, it runs the project's screens full
- * screen (ScadaRuntime); without a project, or without a session, it says how to open one. The
+ * screen (ScadaRuntime); opened from a share link, `#/scada?share=<token>`, it runs the link's
+ * project read-only without a session (ScadaShareViewer); without a project, or without a session, it says how to open one. The
  * page is its own lazy chunk (router.tsx), uPlot a chunk of its own loaded by a first trend.
  */
 export function ScadaPage() {
   const [search] = useSearchParams();
+  const share = search.get('share');
+  if (share) return <ScadaShareViewer token={share} screenId={idParam(search.get('screen'))} />;
   const projectId = idParam(search.get('project'));
   if (projectId === undefined || !storage.token()) return <ScadaEmpty />;
   return <ScadaRuntime projectId={projectId} screenId={idParam(search.get('screen'))} />;

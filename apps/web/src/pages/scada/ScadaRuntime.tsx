@@ -10,7 +10,15 @@ import {
   type ProjectScreen,
   type ScreenDocument,
 } from '@hmi/domain';
-import { scadaApi, scadaKeys, ScreenView, useScreenActions } from '../../features/scada/index.ts';
+import {
+  assetIdsOf,
+  scadaApi,
+  scadaKeys,
+  ScreenView,
+  sessionAssetFiles,
+  useAssetUrls,
+  useScreenActions,
+} from '../../features/scada/index.ts';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
@@ -20,7 +28,7 @@ import { ScadaHeader } from './ScadaHeader.tsx';
 const DETAIL_REFRESH_MS = 60_000;
 
 /** The stored document as the current version, or why it cannot be shown. */
-function readDocument(screen: ProjectScreen | undefined): { doc?: ScreenDocument; problem?: string } {
+export function readDocument(screen: ProjectScreen | undefined): { doc?: ScreenDocument; problem?: string } {
   if (!screen) return {};
   try {
     return { doc: migrateScreenDocument(screen.document) };
@@ -30,7 +38,7 @@ function readDocument(screen: ProjectScreen | undefined): { doc?: ScreenDocument
   }
 }
 
-function Failure({ text, retry }: { text: string; retry: () => void }) {
+export function Failure({ text, retry }: { text: string; retry: () => void }) {
   const { t } = useTranslation('scada');
   return (
     <Result
@@ -74,6 +82,8 @@ export function ScadaRuntime({ projectId, screenId }: { projectId: number; scree
     [setSearch, projectId],
   );
   const onAction = useScreenActions(doc, known ? currentId : undefined, goTo);
+  const assetIds = useMemo(() => (doc ? assetIdsOf(doc) : []), [doc]);
+  const assetUrl = useAssetUrls(sessionAssetFiles, assetIds);
 
   let body;
   if (detail.isError)
@@ -105,6 +115,7 @@ export function ScadaRuntime({ projectId, screenId }: { projectId: number; scree
         mode="run"
         canMonitor={can(Perm.DeviceMonitor)}
         onAction={onAction}
+        assetUrl={assetUrl}
       />
     );
 
