@@ -144,10 +144,12 @@ export function ScreenView(props: ScreenViewProps) {
       data-scale={flow ? 'flow' : fit.mode}
     >
       {/* Sizes the scroll area of a fixed screen (the stage's transform takes no layout room). */}
-      <div
-        className="scada-screen-extent"
-        style={{ width: fit.left + fit.width, height: fit.top + fit.height }}
-      />
+      {flow ? null : (
+        <div
+          className="scada-screen-extent"
+          style={{ width: fit.left + fit.width, height: fit.top + fit.height }}
+        />
+      )}
       <ScreenRuntimeContext value={runtime}>
         <ConfigProvider theme={screenTheme} componentDisabled={readOnly}>
           {flow ? (
