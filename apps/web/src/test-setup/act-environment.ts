@@ -1,3 +1,6 @@
+import { afterAll } from 'vitest';
+import { pendingMessageLoad } from '../shared/feedback/notifier.ts';
+
 /*
  * Every web test file renders through React's `act` (react-dom/client + act, as Testing Library
  * would): tell React so, in both web projects, before any file runs. Set by a few files only, the
@@ -5,3 +8,9 @@
  * then printed one warning per update, hundreds a run.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// A toast raised without the console's bridge loads antd's message lazily: let that load end
+// inside the file (notifier.ts, pendingMessageLoad).
+afterAll(async () => {
+  await pendingMessageLoad();
+});

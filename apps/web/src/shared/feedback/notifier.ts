@@ -7,6 +7,8 @@ let instance: MessageInstance | undefined;
 const waiting: ((api: MessageInstance) => void)[] = [];
 /** Asks <NotifierBridge/> to mount the holder (set while the bridge is mounted). */
 let holderWanted: (() => void) | undefined;
+/** The static message's chunk while it loads (no bridge mounted). */
+let staticLoad: Promise<void> | undefined;
 
 export function registerMessageInstance(next: MessageInstance | undefined): void {
   instance = next;
@@ -29,9 +31,19 @@ function withMessage(call: (api: MessageInstance) => void): void {
   waiting.push(call);
   if (holderWanted) holderWanted();
   else
-    void import('antd/es/message').then(({ default: staticMessage }) => {
+    staticLoad ??= import('antd/es/message').then(({ default: staticMessage }) => {
+      staticLoad = undefined;
       if (!instance && !holderWanted) registerMessageInstance(staticMessage);
     });
+}
+
+/**
+ * The static message's chunk while it loads, else undefined. The web tests' setup waits for it
+ * after each file: a toast raised without a bridge at the end of a file loaded antd's message
+ * (and its locale chain) as the file's environment closed, an unhandled error of the whole run.
+ */
+export function pendingMessageLoad(): Promise<void> | undefined {
+  return staticLoad;
 }
 
 /** A success toast through the same themed instance (not counted against the error queue). */
