@@ -1,6 +1,5 @@
-import { Tag, Tooltip } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LockedTag } from '../../shared/lists/LockedTag.tsx';
 
 /**
  * "Locked" on a project beyond the team's Cloud Application allowance (1052), with why and how to
@@ -8,18 +7,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function ProjectLockedTag() {
   const { t } = useTranslation('project');
-  return (
-    <Tooltip title={t('locked.tooltip')}>
-      <Tag
-        icon={<LockOutlined />}
-        color="warning"
-        className="project-locked-tag"
-        tabIndex={0}
-        aria-description={t('locked.tooltip')}
-        data-testid="project-locked"
-      >
-        {t('locked.tag')}
-      </Tag>
-    </Tooltip>
-  );
+  return <LockedTag label={t('locked.tag')} tooltip={t('locked.tooltip')} testId="project-locked" />;
 }

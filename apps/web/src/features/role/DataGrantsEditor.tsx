@@ -6,8 +6,7 @@ import { usePickGroups, usePickProjects, usePickTemplates } from './use-roles.ts
 import type { PickerSource } from './picker-source.ts';
 import { GroupPicker } from './GroupPicker.tsx';
 import { GrantedDevicesPicker } from './GrantedDevicesPicker.tsx';
-import { TemplatePicker } from './TemplatePicker.tsx';
-import { ProjectPicker } from './ProjectPicker.tsx';
+import { NamedGrantPicker } from './NamedGrantPicker.tsx';
 import './role.css';
 
 interface Props {
@@ -79,18 +78,23 @@ export function DataGrantsEditor({ source, value, onChange, readOnly = false }: 
         />
       </Section>
       <Section title={t('data.templates')} testId="role-pick-templates">
-        <TemplatePicker
-          templates={templates.data?.list}
+        <NamedGrantPicker
+          items={templates.data?.list}
           error={templates.error}
+          emptyText={t('data.noTemplates')}
+          testIdPrefix="role-template"
           value={value.templates}
           onChange={(ids) => set('templates', ids)}
           readOnly={readOnly}
         />
       </Section>
+      {/* Handing projects out takes projectlist data-pm 41; the server refuses the save without it (1002). */}
       <Section title={t('data.projects')} testId="role-pick-projects">
-        <ProjectPicker
-          projects={projects.data?.list}
+        <NamedGrantPicker
+          items={projects.data?.list}
           error={projects.error}
+          emptyText={t('data.noProjects')}
+          testIdPrefix="role-project"
           value={value.projects}
           onChange={(ids) => set('projects', ids)}
           readOnly={readOnly}

@@ -1,9 +1,9 @@
-import { Alert, Checkbox, Empty, Skeleton } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@hmi/domain';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { useZoneList } from './use-roles.ts';
-import { PickerFailure } from './PickerFailure.tsx';
+import { NamedGrantPicker } from './NamedGrantPicker.tsx';
 
 interface Props {
   value: readonly number[];
@@ -18,25 +18,15 @@ export function ZonePicker({ value, onChange, readOnly }: Props) {
   const canView = can(Perm.SafeZoneView);
   const zones = useZoneList(canView);
   if (!canView) return <Alert type="info" showIcon title={t('zones.noView', { count: value.length })} />;
-  if (zones.isError) return <PickerFailure error={zones.error} />;
-  if (!zones.data) return <Skeleton active paragraph={{ rows: 2 }} />;
-  const list = zones.data.list;
-  if (list.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('zones.none')} />;
-  // Zones held but not listed (another scope) are kept as they are.
-  const listed = new Set(list.map((z) => z.id));
-  const hidden = value.filter((id) => !listed.has(id));
   return (
-    <Checkbox.Group
-      value={value.filter((id) => listed.has(id))}
-      onChange={(checked) => onChange([...hidden, ...checked.map(Number)])}
-      disabled={readOnly}
-      className="role-check-list"
-    >
-      {list.map((z) => (
-        <Checkbox key={z.id} value={z.id} data-testid={`role-zone-${z.id}`}>
-          {z.name}
-        </Checkbox>
-      ))}
-    </Checkbox.Group>
+    <NamedGrantPicker
+      items={zones.data?.list}
+      error={zones.isError ? zones.error : null}
+      emptyText={t('zones.none')}
+      testIdPrefix="role-zone"
+      value={value}
+      onChange={onChange}
+      readOnly={readOnly}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { Tag, Tooltip } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LockedTag } from '../../shared/lists/LockedTag.tsx';
 
 /**
  * "Locked" on a template beyond the team's allowance (docs/api.md, Billing, Locks), with why and
@@ -8,18 +7,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function TemplateLockedTag() {
   const { t } = useTranslation('template');
-  return (
-    <Tooltip title={t('locked.tooltip')}>
-      <Tag
-        icon={<LockOutlined />}
-        color="warning"
-        className="template-locked-tag"
-        tabIndex={0}
-        aria-description={t('locked.tooltip')}
-        data-testid="template-locked"
-      >
-        {t('locked.tag')}
-      </Tag>
-    </Tooltip>
-  );
+  return <LockedTag label={t('locked.tag')} tooltip={t('locked.tooltip')} testId="template-locked" />;
 }

@@ -1,20 +1,13 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  migrateScreenDocument,
-  Perm,
-  ScreenDocumentError,
-  type ProjectScreen,
-  type ScreenDocument,
-} from '@hmi/domain';
+import { Perm } from '@hmi/domain';
 import {
   assetIdsOf,
   scadaApi,
   scadaKeys,
-  ScreenView,
   sessionAssetFiles,
   useAssetUrls,
   useScreenActions,
@@ -23,35 +16,10 @@ import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
 import { useUserInfo } from '../../shared/session/use-user-info.ts';
 import { ScadaHeader } from './ScadaHeader.tsx';
+import { Failure, readDocument, ScreenBody } from './ScreenBody.tsx';
 
 /** The project's online states and visibility are read again this often (acts keep them meanwhile). */
 const DETAIL_REFRESH_MS = 60_000;
-
-/** The stored document as the current version, or why it cannot be shown. */
-export function readDocument(screen: ProjectScreen | undefined): { doc?: ScreenDocument; problem?: string } {
-  if (!screen) return {};
-  try {
-    return { doc: migrateScreenDocument(screen.document) };
-  } catch (e) {
-    if (e instanceof ScreenDocumentError) return { problem: e.summary };
-    throw e;
-  }
-}
-
-export function Failure({ text, retry }: { text: string; retry: () => void }) {
-  const { t } = useTranslation('scada');
-  return (
-    <Result
-      status="warning"
-      title={text}
-      extra={
-        <Button type="primary" onClick={retry}>
-          {t('runtime.retry')}
-        </Button>
-      }
-    />
-  );
-}
 
 /**
  * A project's screens running full screen: a slim header (ScadaHeader) over the screen, scaled to
@@ -94,28 +62,16 @@ export function ScadaRuntime({ projectId, screenId }: { projectId: number; scree
       />
     );
   else if (!detail.data || user.isPending) body = <Spin size="large" />;
-  else if (detail.data.screens.length === 0) body = <Result status="info" title={t('runtime.noScreens')} />;
-  else if (!known) body = <Result status="warning" title={t('runtime.screenMissing')} />;
-  else if (screen.isError)
-    body = (
-      <Failure
-        text={failureText(screen.error) ?? t('runtime.screenFailed')}
-        retry={() => void screen.refetch()}
-      />
-    );
-  else if (problem !== undefined)
-    body = <Result status="error" title={t('runtime.badDocument', { summary: problem })} />;
-  else if (!doc) body = <Spin size="large" />;
   else
     body = (
-      <ScreenView
-        key={currentId}
+      <ScreenBody
+        project={detail.data}
+        currentId={currentId}
+        known={known}
+        screen={screen}
         doc={doc}
-        devices={detail.data.devices}
-        mode="run"
-        canMonitor={can(Perm.DeviceMonitor)}
-        onAction={onAction}
-        assetUrl={assetUrl}
+        problem={problem}
+        view={{ canMonitor: can(Perm.DeviceMonitor), onAction, assetUrl }}
       />
     );
 

@@ -11,14 +11,13 @@ import {
   shareViewerApi,
   shareViewerKeys,
   shareViewState,
-  ScreenView,
   stepOf,
   useAssetUrls,
   type WidgetActionEvent,
 } from '../../features/scada/index.ts';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { ScadaHeader } from './ScadaHeader.tsx';
-import { Failure, readDocument } from './ScadaRuntime.tsx';
+import { Failure, readDocument, ScreenBody } from './ScreenBody.tsx';
 
 /** The project (its screens, the link's expiry) is read again this often: a revoked link shows soon. */
 const PROJECT_REFRESH_MS = 60_000;
@@ -98,29 +97,16 @@ export function ScadaShareViewer({ token, screenId }: { token: string; screenId?
       />
     );
   else if (!project.data) body = <Spin size="large" />;
-  else if (project.data.screens.length === 0) body = <Result status="info" title={t('runtime.noScreens')} />;
-  else if (!known) body = <Result status="warning" title={t('runtime.screenMissing')} />;
-  else if (screen.isError)
-    body = (
-      <Failure
-        text={failureText(screen.error) ?? t('runtime.screenFailed')}
-        retry={() => void screen.refetch()}
-      />
-    );
-  else if (problem !== undefined)
-    body = <Result status="error" title={t('runtime.badDocument', { summary: problem })} />;
-  else if (!doc) body = <Spin size="large" />;
   else
     body = (
-      <ScreenView
-        key={currentId}
+      <ScreenBody
+        project={project.data}
+        currentId={currentId}
+        known={known}
+        screen={screen}
         doc={doc}
-        devices={project.data.devices}
-        mode="run"
-        readOnly
-        shared
-        onAction={onAction}
-        assetUrl={assetUrl}
+        problem={problem}
+        view={{ readOnly: true, shared: true, onAction, assetUrl }}
       />
     );
 
