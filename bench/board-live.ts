@@ -9,27 +9,23 @@
  *
  *   npm run build -w apps/web && npx tsx bench/board-live.ts
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { connect, type MqttClient } from 'mqtt';
-import { chromium } from 'playwright-core';
-import { deviceTopic } from '@hmi/domain';
 import {
   benchDevices,
   benchTeam,
   benchTemplate,
+  connectDevices,
+  deviceTicker,
   machine,
+  openSignedInPage,
+  postJson,
   startBenchServer,
+  webDist,
 } from './helpers/live-data-fixtures.ts';
 
 const CARDS = 12;
 const MEASURE_S = Number(process.env.BOARD_MEASURE_S ?? 60);
 const BASELINE_S = Number(process.env.BOARD_BASELINE_S ?? 20);
-const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
-if (!existsSync(`${dist}index.html`)) {
-  console.error('apps/web/dist/index.html is missing: run `npm run build -w apps/web` first');
-  process.exit(1);
-}
+const dist = webDist();
 
 const server = await startBenchServer({ WEB_DIST: dist });
 const { teamId, token } = await benchTeam(server.app);
@@ -37,55 +33,17 @@ const { templateId, tags } = await benchTemplate(server.app, teamId, 2);
 const devices = await benchDevices(server.app, teamId, templateId, CARDS);
 const tag = tags[0]!;
 
-const save = await fetch(`${server.url}/v1/board/save`, {
-  method: 'POST',
-  headers: { authorization: token, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    cards: devices.map((d, i) => ({ id: `c${i + 1}`, kind: 'indicator', device_id: d.id, tag_id: tag.id })),
-    layouts: {},
-  }),
+await postJson(server.url, token, '/board/save', {
+  cards: devices.map((d, i) => ({ id: `c${i + 1}`, kind: 'indicator', device_id: d.id, tag_id: tag.id })),
+  layouts: {},
 });
-const saved = (await save.json()) as { code: number };
-if (saved.code !== 0) throw new Error(`board save: ${JSON.stringify(saved)}`);
 
-const clients: MqttClient[] = await Promise.all(
-  devices.map(
-    (d) =>
-      new Promise<MqttClient>((resolve, reject) => {
-        const c = connect(server.mqttUrl, {
-          clientId: d.sn,
-          username: d.sn,
-          password: d.secret,
-          reconnectPeriod: 0,
-        });
-        c.once('connect', () => resolve(c));
-        c.once('error', reject);
-      }),
-  ),
-);
-let sending = false;
-let sent = 0;
-const ticker = setInterval(() => {
-  if (!sending) return;
-  const ts = Date.now();
-  devices.forEach((d, i) => {
-    const value = Math.round((50 + 10 * Math.sin(ts / 5000 + i)) * 100) / 100;
-    clients[i]!.publish(deviceTopic(d.sn, 'data'), JSON.stringify({ ts, v: { [tag.id]: value } }), {
-      qos: 1,
-    });
-    sent++;
-  });
-}, 1000);
+const clients = await connectDevices(server.mqttUrl, devices);
+const ticker = deviceTicker(clients, devices, (i, ts) => ({
+  [tag.id]: Math.round((50 + 10 * Math.sin(ts / 5000 + i)) * 100) / 100,
+}));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-await context.addInitScript({
-  content: `localStorage.setItem('hmicloud_1.0.4_TOKEN', ${JSON.stringify(token)}); localStorage.setItem('hmicloud_1.0.4_LOCALE', 'en-us');`,
-});
-const page = await context.newPage();
+const { browser, context, page } = await openSignedInPage(token);
 const cdp = await context.newCDPSession(page);
 await cdp.send('Network.enable');
 await cdp.send('Performance.enable');
@@ -125,7 +83,7 @@ async function measure(seconds: number) {
 }
 
 const idle = await measure(BASELINE_S);
-sending = true;
+ticker.sending = true;
 // Values on screen before the measured window starts.
 await page.waitForFunction(
   (n) => {
@@ -137,9 +95,9 @@ await page.waitForFunction(
   CARDS,
   { timeout: 30_000 },
 );
-const sentBefore = sent;
+const sentBefore = ticker.values;
 const live = await measure(MEASURE_S);
-const valuesPerS = (sent - sentBefore) / MEASURE_S;
+const valuesPerS = (ticker.values - sentBefore) / MEASURE_S;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 console.log(
@@ -155,8 +113,7 @@ console.log(
   `  socket bytes per value: ${(live.bytesPerS / Math.max(valuesPerS, 1)).toFixed(1)} B; CPU live / silent: ${(live.cpu / Math.max(idle.cpu, 1e-6)).toFixed(2)}x`,
 );
 
-clearInterval(ticker);
 await browser.close();
-await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+await ticker.close();
 await server.close();
 process.exit(0);

@@ -1,13 +1,20 @@
 /**
  * Fixtures of the live data benchmarks: a console on a temporary SQLite file (embedded broker
  * on a free port), a team with a signed-in main account, templates and bound devices written
- * straight into the database (no mail round trips), and the machine description.
+ * straight into the database (no mail round trips), the devices' MQTT clients and their
+ * once-a-second values, Debian's Chromium signed in as the main account, and the machine
+ * description.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { connect, type MqttClient } from 'mqtt';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { deviceTopic } from '@hmi/domain';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -158,6 +165,106 @@ export async function benchDevices(app: FastifyInstance, teamId: number, templat
 export function machine(): string {
   const list = cpus();
   return `${list.length} cores (nproc), ${list[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}`;
+}
+
+/** The 1, 5 and 15 minute load averages (a shared machine's figures are read against them). */
+export const loadAverage = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+
+/** The built console the bench server serves: WEB_DIST, else apps/web/dist; exits when not built. */
+export function webDist(): string {
+  const dist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`${join(dist, 'index.html')} is missing: run \`npm run build -w apps/web\` first`);
+    process.exit(1);
+  }
+  return dist;
+}
+
+/** POST /v1{path} as `token`; the reply's data, or throws unless its code is 0. */
+export async function postJson<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${url}/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const reply = (await res.json()) as { code: number; data: T };
+  if (reply.code !== 0) throw new Error(`${path}: ${JSON.stringify(reply).slice(0, 500)}`);
+  return reply.data;
+}
+
+/** Each device connected to the embedded broker as itself (MQTT.js, no reconnecting). */
+export function connectDevices(
+  mqttUrl: string,
+  devices: readonly { sn: string; secret: string }[],
+): Promise<MqttClient[]> {
+  return Promise.all(
+    devices.map(
+      (d) =>
+        new Promise<MqttClient>((resolve, reject) => {
+          const c = connect(mqttUrl, {
+            clientId: d.sn,
+            username: d.sn,
+            password: d.secret,
+            reconnectPeriod: 0,
+          });
+          c.once('connect', () => resolve(c));
+          c.once('error', reject);
+        }),
+    ),
+  );
+}
+
+/**
+ * The devices' data: while `sending`, every `periodMs` each device publishes one QoS 1 `data`
+ * message of the values `valuesOf(deviceIndex, ts)` gives (tag id -> value). `values` counts the
+ * values sent. `close` stops the timer and disconnects the clients.
+ */
+export function deviceTicker(
+  clients: readonly MqttClient[],
+  devices: readonly { sn: string }[],
+  valuesOf: (device: number, ts: number) => Record<number, number>,
+  periodMs = 1000,
+) {
+  const state = {
+    sending: false,
+    values: 0,
+    async close() {
+      clearInterval(timer);
+      await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+    },
+  };
+  const timer = setInterval(() => {
+    if (!state.sending) return;
+    const ts = Date.now();
+    devices.forEach((d, i) => {
+      const v = valuesOf(i, ts);
+      clients[i]!.publish(deviceTopic(d.sn, 'data'), JSON.stringify({ ts, v }), { qos: 1 });
+      state.values += Object.keys(v).length;
+    });
+  }, periodMs);
+  return state;
+}
+
+/**
+ * Debian's Chromium (CHROMIUM_PATH to override), headless, software compositing, with a context
+ * signed in as `token` in English (the token in localStorage as the console keeps it) and a page.
+ */
+export async function openSignedInPage(
+  token: string,
+  viewport = { width: 1920, height: 1080 },
+): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript({
+    content: `localStorage.setItem('hmicloud_1.0.4_TOKEN', ${JSON.stringify(token)}); localStorage.setItem('hmicloud_1.0.4_LOCALE', 'en-us');`,
+  });
+  return { browser, context, page: await context.newPage() };
 }
 
 export const percentile = (values: number[], p: number): number => {
