@@ -43,10 +43,10 @@ test('register by email, activate from the outbox mail, sign in, sign out', asyn
   await expect(page).toHaveURL(/#\/operations\/dashboard$/);
   await expect(page.getByTestId('board-page')).toBeVisible();
   await expect(page).toHaveTitle(/Data board/);
-  // Only implemented screens are in the menu.
+  // Only implemented screens are in the menu (multi-device projects since issue 26).
   await expect(page.getByTestId('menu-profile')).toBeVisible();
   await expect(page.getByTestId('menu-devicelist')).toBeVisible();
-  await expect(page.getByTestId('menu-projectlist')).toHaveCount(0);
+  await expect(page.getByTestId('menu-projectlist')).toHaveCount(1);
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-signout').click();

@@ -239,11 +239,15 @@ test('a new account’s empty board offers a board from its devices: one click s
       .getByTestId('board-card-trend')
       .first()
       .evaluate((card) => {
-        const plot = card.querySelector('.uplot')!.getBoundingClientRect().height;
+        // uPlot's chunk may still be loading: no plot yet is 0, and the poll asks again.
+        const plot = card.querySelector('.uplot')?.getBoundingClientRect().height ?? 0;
         const legend = card.querySelector('.history-legend')?.getBoundingClientRect().height ?? 0;
         return { card: card.getBoundingClientRect().height, plot, legend };
       });
-  await expect.poll(async () => (await plotShare()).plot, { timeout: 15_000 }).toBeGreaterThan(150);
+  // The plot settles once uPlot's chunk has loaded and the card has measured it: wait for it to fill.
+  const fills = (s: { card: number; plot: number; legend: number }) =>
+    s.plot > 150 && s.plot > s.card - s.legend - 70;
+  await expect.poll(async () => fills(await plotShare()), { timeout: 15_000 }).toBe(true);
   const before = await plotShare();
   // Header (40 px), paddings and the legend: the plot takes the rest.
   expect(before.plot).toBeGreaterThan(before.card - before.legend - 70);

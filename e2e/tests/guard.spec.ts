@@ -40,7 +40,7 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
   // The main account holds the dashboard permission (1): its start page is the data board.
   await expect(page).toHaveURL(/#\/operations\/dashboard$/);
 
-  for (const path of ['/no/such/page', '/device/projectlist', '/operations', '/']) {
+  for (const path of ['/no/such/page', '/device/nosuchscreen', '/operations', '/']) {
     await page.goto(`${mainUrl}/#${path}`);
     await expect(page).toHaveURL(/#\/operations\/dashboard$/);
     await expect(page.getByTestId('board-page')).toBeVisible();
@@ -56,9 +56,11 @@ test('signed in: unknown and not-yet-built paths lead to the start page; /login 
   await expect(page.getByTestId('template-not-found')).toBeVisible();
   expect(seen.some((u) => u.includes('#/device/templatelist?templateid=42'))).toBe(true);
 
+  // So does the project list: a project the user may not see is a note there too.
   seen.length = 0;
   await page.goto(`${mainUrl}/#/login?projectid=7`);
-  await expect(page).toHaveURL(/#\/operations\/dashboard$/);
+  await expect(page).toHaveURL(/#\/device\/projectlist\?projectid=7$/);
+  await expect(page.getByTestId('project-not-found')).toBeVisible();
   expect(seen.some((u) => u.includes('#/device/projectlist?projectid=7'))).toBe(true);
 
   // Public pages stay reachable when signed in.
