@@ -38,12 +38,15 @@ function withMessage(call: (api: MessageInstance) => void): void {
 }
 
 /**
- * The static message's chunk while it loads, else undefined. The web tests' setup waits for it
- * after each file: a toast raised without a bridge at the end of a file loaded antd's message
- * (and its locale chain) as the file's environment closed, an unhandled error of the whole run.
+ * For the web tests' teardown (test-setup/act-environment.ts): drops the toasts still waiting for
+ * antd's static message and lets its chunk finish loading inside the file. A toast raised at the
+ * end of a file without the console's bridge otherwise loaded antd's message (and its locale
+ * chain) as the file's environment closed, or rendered it after jsdom was gone: either is an
+ * unhandled error of the whole run.
  */
-export function pendingMessageLoad(): Promise<void> | undefined {
-  return staticLoad;
+export async function settleToastsForTeardown(): Promise<void> {
+  waiting.length = 0;
+  await staticLoad;
 }
 
 /** A success toast through the same themed instance (not counted against the error queue). */
