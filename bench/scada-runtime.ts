@@ -25,12 +25,17 @@
  * frame. Then the trace's time by event and a sampling profile of SCADA_PROFILE_S seconds (not
  * inside the measured window: the profiler slows the page) say where the time goes.
  *
- *   npm run build -w apps/web && npm run bench:scada-runtime     (about a minute)
+ * (c) The floor: the same number of values changing at once on a bare page of the same Chromium
+ * (helpers/render-floor.ts: spans' text, and one canvas), traced the same way, and the runtime's
+ * CPU per update as a ratio to each: what no console could go below on this machine.
+ *
+ *   npm run build -w apps/web && npm run bench:scada-runtime     (about two minutes)
  *
  * Environment: SCADA_MEASURE_S (30), SCADA_WARMUP_S (3), SCADA_PROFILE_S (5), SCADA_TRACE (a file
  * to keep the trace in, for DevTools), WEB_DIST (another build), CHROMIUM_PATH.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser } from 'playwright-core';
 import type { ScreenDocumentInput } from '@hmi/domain';
 import {
   animationFrames,
@@ -55,6 +60,7 @@ import {
   startBenchServer,
   webDist,
 } from './helpers/live-data-fixtures.ts';
+import { renderFloor } from './helpers/render-floor.ts';
 import { gridScreen, gridValues, seedScadaProject } from './helpers/scada-screens.ts';
 import type { Summary } from './lib/stats.ts';
 
@@ -155,7 +161,7 @@ function printFirstPaint(p: Probe) {
 function printUpdates(
   events: TraceEvent[],
   window: { frames: number; items: number; values: number; untracedMs: number },
-) {
+): ReturnType<typeof frameSummary> {
   const thread = pageMainThread(events, MARK);
   const all = animationFrames(events, thread, MARK);
   const updates = all.filter((f) => f.marks > 0);
@@ -191,6 +197,24 @@ function printUpdates(
       .map(([name, t]) => `${name} ${t.toFixed(0)}`)
       .join(', ')}`,
   );
+  return s;
+}
+
+/**
+ * (c) The floor: the same number of values changing at once on a bare page of this Chromium
+ * (helpers/render-floor.ts), as spans' text and on one canvas, and the runtime's work as a ratio
+ * to each (thread CPU, p50 and p95).
+ */
+async function printFloor(browser: Browser, runtime: ReturnType<typeof frameSummary>) {
+  const seconds = Math.min(MEASURE_S, 15);
+  console.log(`  (c) the floor: ${WIDGETS} values changing at once on a bare page, ${seconds} s each`);
+  for (const variant of ['dom', 'canvas'] as const) {
+    const floor = await renderFloor(browser, variant, WIDGETS, seconds);
+    const what = variant === 'dom' ? "as spans' text (one text node each)" : 'drawn on one canvas';
+    console.log(
+      `      ${what}: wall ${triple(floor.busy)}, CPU ${triple(floor.cpu)}; the runtime's CPU p50 / p95 is ${ratio(runtime.cpu.p50, floor.cpu.p50)} / ${ratio(runtime.cpu.p95, floor.cpu.p95)} times it`,
+    );
+  }
 }
 
 async function main() {
@@ -258,7 +282,7 @@ async function main() {
 
       const before = { ...socket, values: ticker.values };
       const events = await traceWhile(browser, page, () => sleep(MEASURE_S * 1000), process.env.SCADA_TRACE);
-      printUpdates(events, {
+      const runtime = printUpdates(events, {
         frames: socket.frames - before.frames,
         items: socket.items - before.items,
         values: ticker.values - before.values,
@@ -269,6 +293,7 @@ async function main() {
         `      sampling profile over ${PROFILE_S} s (${profile.busyMs.toFixed(0)} ms not idle), self time:`,
       );
       for (const line of profileLines(profile)) console.log(`        ${line}`);
+      await printFloor(browser, runtime);
       console.log(`  load average at end ${loadAverage()}`);
     } finally {
       await browser.close();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, type ReactNode } from 'react';
+import { act, useRef, type ReactNode } from 'react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
@@ -12,7 +12,8 @@ import { stubOfflineNetwork } from './scada-test-helpers.ts';
 import { everyWidgetScreen } from './scada-test-factories.ts';
 import { DeviceAccessStore, StaleClock, type ScreenLive } from './screen-live.ts';
 import { ScreenView } from './ScreenView.tsx';
-import { useCells } from './use-screen-live.ts';
+import { useCells, usePaintedCell } from './use-screen-live.ts';
+import { widgetOf } from './scada-test-factories.ts';
 
 /* A whole screen: scaled into its space, in z order, live values over the tab's one socket. */
 
@@ -25,6 +26,8 @@ const tid = (id: string) => host.querySelector<HTMLElement>(`[data-testid="${id}
 /** A socket that connects when told and hands the client what the test sends. */
 class FakeSocket {
   static all: FakeSocket[] = [];
+  /** The newest socket, kept across tests (the tab's socket outlives a test). */
+  static latest: FakeSocket | undefined;
   readyState = 0;
   sent: unknown[] = [];
   onopen: ((ev: Event) => void) | null = null;
@@ -33,6 +36,7 @@ class FakeSocket {
   onerror: ((ev: Event) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
+    FakeSocket.latest = this;
   }
   send(data: string) {
     this.sent.push(JSON.parse(data));
@@ -164,6 +168,25 @@ describe('ScreenView', () => {
     expect(tid('scada-widget-bar')?.dataset.quality).toBe('none');
   });
 
+  it('paints new values into painted widgets, and shows their quality changes', async () => {
+    await render(<ScreenView doc={everyWidgetScreen()} devices={devices} mode="run" />);
+    // The tab's socket of the test before, still open (or a new one).
+    const socket = FakeSocket.latest!;
+    if (socket.readyState !== 1) await act(async () => socket.open());
+    const item = (value: number, ts: number) => ({ device_id: 7, tag_id: 1, ts, value });
+    const lamp = (value: number, ts: number) => ({ device_id: 7, tag_id: 2, ts, value });
+    await act(async () => socket.receive({ type: 'data', page: 0, items: [item(653, 50), lamp(0, 50)] }));
+    expect(tid('scada-widget-temp')?.dataset.quality).toBe('good');
+    expect(tid('scada-widget-run')?.dataset.quality).toBe('good');
+    expect(tid('scada-lamp')?.dataset.color).toBe('#333333');
+    await act(async () => socket.receive({ type: 'data', page: 0, items: [item(700, 60), lamp(8, 60)] }));
+    expect(tid('scada-numeric')?.textContent).toBe('30.0 °C');
+    expect(tid('scada-lamp')?.dataset.color).toBe('#00FF00');
+    await act(async () => socket.receive({ type: 'act', act: 'offline', device_id: 7, ts: 70 }));
+    expect(tid('scada-widget-temp')?.dataset.quality).toBe('offline');
+    expect(tid('scada-numeric')?.textContent).toBe('30.0 °C');
+  });
+
   it('reads denied everywhere without the monitor permission', async () => {
     await render(<ScreenView doc={everyWidgetScreen()} devices={devices} mode="run" canMonitor={false} />);
     expect(tid('scada-widget-temp')?.dataset.quality).toBe('denied');
@@ -202,6 +225,38 @@ describe('useCells', () => {
     await act(async () => store(1).put([{ tag_id: 1, ts: 1, value: 3 }], Date.now()));
     expect(renders.a).toBe(before.a + 1);
   });
+  it('paints a painted widget without rendering it, and renders it when its quality changes', async () => {
+    const store = new LiveValueStore();
+    const access = new DeviceAccessStore([{ id: 7, online: 1, visible: true }], true);
+    const live: ScreenLive = { store: () => store, devices: access, clock: new StaleClock() };
+    const temp = widgetOf('temp');
+    let renders = 0;
+    function Probe() {
+      renders += 1;
+      const box = useRef<HTMLDivElement>(null);
+      usePaintedCell(live, temp, box);
+      return (
+        <div ref={box}>
+          <div className="scada-text">
+            <span data-testid="painted">—</span>
+          </div>
+        </div>
+      );
+    }
+    await render(<Probe />);
+    const first = renders;
+    await act(async () => store.put([{ tag_id: 1, ts: 1, value: 653 }], Date.now()));
+    expect(tid('painted')?.textContent).toBe('25.3 °C');
+    // none -> good: one render for the quality.
+    expect(renders).toBe(first + 1);
+    await act(async () => store.put([{ tag_id: 1, ts: 2, value: 700 }], Date.now()));
+    await act(async () => store.put([{ tag_id: 1, ts: 3, value: 710 }], Date.now()));
+    expect(tid('painted')?.textContent).toBe('31.0 °C');
+    expect(renders).toBe(first + 1);
+    await act(async () => access.setOnline(7, 0));
+    expect(renders).toBe(first + 2);
+  });
+
   it('runs on a 375 px phone as a flow of the same widgets in reading order, none wider than the phone', async () => {
     const doc = everyWidgetScreen({ size: { width: 1920, height: 1080 }, scale: 'fit' });
     // No monitor right: no socket (the tab's socket would outlive this test into the next one).

@@ -5,9 +5,10 @@ import type { ProjectDevice, ScreenDocument, ScreenTagRef, ScreenWidget } from '
 import { PHONE_MAX_WIDTH, screenFit } from './screen-fit.ts';
 import { flowItems } from './screen-flow.ts';
 import { ScreenRuntimeContext } from './screen-context.ts';
-import type { ScreenLive } from './screen-live.ts';
+import { cellOf, type ScreenLive } from './screen-live.ts';
 import { useBoxSize } from './use-box-size.ts';
-import { useCells, useScreenLive } from './use-screen-live.ts';
+import { useCells, usePaintedCell, useScreenLive } from './use-screen-live.ts';
+import { isPainted } from './value-paint.ts';
 import { inDrawingOrder, widgetBoxStyle } from './widget-box.ts';
 import { tagKey, type WidgetActionEvent } from './widget-types.ts';
 import { WidgetView } from './WidgetView.tsx';
@@ -56,14 +57,21 @@ interface SlotProps {
   flow?: { scale: number; width: number; height: number };
 }
 
-/** One placed widget reading its own cells (memoised: its props are stable while the screen runs). */
+/**
+ * One placed widget reading its own cells (memoised: its props are stable while the screen runs).
+ * A painted widget (value-paint.ts) re-renders only when its quality changes; its values are
+ * written straight into its body.
+ */
 const WidgetSlot = memo(function WidgetSlot({ widget, live, mode, onAction, assetUrl, flow }: SlotProps) {
+  const painted = live !== null && isPainted(widget);
   const refs = useMemo(() => widgetRefs(widget), [widget]);
-  const cells = useCells(live, refs);
+  const cells = useCells(painted ? null : live, refs);
+  const box = useRef<HTMLDivElement>(null);
+  usePaintedCell(painted ? live : null, widget, box);
   const b = widget.binding;
-  const value = live && b ? cells.get(tagKey(b.deviceId, b.tagId)) : undefined;
+  const value = !live || !b ? undefined : painted ? cellOf(live, b) : cells.get(tagKey(b.deviceId, b.tagId));
   const slot = (
-    <div style={widgetBoxStyle(flow ? { ...widget, x: 0, y: 0 } : widget)} className="scada-slot">
+    <div ref={box} style={widgetBoxStyle(flow ? { ...widget, x: 0, y: 0 } : widget)} className="scada-slot">
       <WidgetView
         widget={widget}
         value={value}

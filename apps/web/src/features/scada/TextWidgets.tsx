@@ -1,9 +1,10 @@
-import { formatValue } from './format-value.ts';
 import type { BodyProps } from './widget-body.ts';
+import { numericView, textView } from './value-paint.ts';
 
 /*
  * The text family: text (a STRING tag's value, else its fixed text), label (fixed text) and the
- * numeric display (the value with its decimals and unit, through the binding's transform).
+ * numeric display (the value with its decimals and unit, through the binding's transform). A
+ * running screen paints their values (value-paint.ts): the text is the span's only child.
  */
 
 const justify = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
@@ -11,15 +12,13 @@ const justify = { left: 'flex-start', center: 'center', right: 'flex-end' } as c
 /** text and label: the text in the widget's font, colour and alignment, wrapped, centred vertically. */
 export function TextBody({ widget, cell }: BodyProps<'text' | 'label'>) {
   const p = widget.props;
-  const bound = widget.type === 'text' && widget.binding !== undefined;
-  const text = bound ? formatValue(cell?.value, widget.binding?.transform) : p.text;
   return (
     <div
       className="scada-text"
       style={{ fontSize: p.fontSize, color: p.color, textAlign: p.align, justifyContent: justify[p.align] }}
       data-testid="scada-text"
     >
-      <span>{text}</span>
+      <span>{textView(widget, cell?.value)}</span>
     </div>
   );
 }
@@ -27,10 +26,9 @@ export function TextBody({ widget, cell }: BodyProps<'text' | 'label'>) {
 /** numeric: the engineering value with the transform's (else the widget's) decimals, its format or unit. */
 export function NumericBody({ widget, cell }: BodyProps<'numeric'>) {
   const p = widget.props;
-  const text = formatValue(cell?.value, widget.binding?.transform, { decimals: p.decimals, unit: p.unit });
   return (
     <div className="scada-text scada-numeric" style={{ fontSize: p.fontSize, color: p.color }}>
-      <span data-testid="scada-numeric">{text}</span>
+      <span data-testid="scada-numeric">{numericView(widget, cell?.value)}</span>
     </div>
   );
 }

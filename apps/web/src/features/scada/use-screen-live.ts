@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import {
   bindingsOf,
   LiveLimits,
@@ -6,10 +15,19 @@ import {
   type ProjectDevice,
   type ScreenDocument,
   type ScreenTagRef,
+  type ScreenWidget,
 } from '@hmi/domain';
 import { liveTab, useLiveWant, type LiveWant } from '../live/index.ts';
-import { cellsOf, DeviceAccessStore, StaleClock, subscribeCells, type ScreenLive } from './screen-live.ts';
-import type { LiveCell } from './widget-types.ts';
+import {
+  cellOf,
+  cellsOf,
+  DeviceAccessStore,
+  StaleClock,
+  subscribeCells,
+  type ScreenLive,
+} from './screen-live.ts';
+import { isPainted, painterFor, type Painter } from './value-paint.ts';
+import type { LiveCell, LiveQuality } from './widget-types.ts';
 
 /*
  * A running screen's part of the tab's one device data socket (live-tab.ts): exactly the
@@ -96,4 +114,42 @@ export function useCells(
     return last.current;
   }, [live, stable]);
   return useSyncExternalStore(subscribe, snapshot);
+}
+
+/**
+ * A painted widget's value (value-paint.ts) written into its body inside `box` on each change of
+ * its cell, in the store's notification (no React render); the caller re-renders only when the
+ * cell's quality changes (its badge and outline are React's). Nothing while `live` is null. The
+ * body's nodes are found again after each render of the caller (a phone's flow re-parents the box).
+ */
+export function usePaintedCell(
+  live: ScreenLive | null,
+  widget: ScreenWidget,
+  box: RefObject<HTMLElement | null>,
+): void {
+  const ref = widget.binding;
+  const [quality, setQuality] = useState<LiveQuality | undefined>(() =>
+    live && ref ? cellOf(live, ref).quality : undefined,
+  );
+  // What the last render showed: React is asked to render only when it differs.
+  const shown = useRef(quality);
+  shown.current = quality;
+  const painter = useRef<Painter | null>(null);
+  useLayoutEffect(() => {
+    const root = box.current;
+    painter.current = live && root && isPainted(widget) ? painterFor(widget, root) : null;
+  });
+  useLayoutEffect(() => {
+    if (!live || !ref) return;
+    const update = () => {
+      const cell = cellOf(live, ref);
+      painter.current?.(cell);
+      if (cell.quality !== shown.current) {
+        shown.current = cell.quality;
+        setQuality(cell.quality);
+      }
+    };
+    update();
+    return subscribeCells(live, [ref], update);
+  }, [live, ref]);
 }
