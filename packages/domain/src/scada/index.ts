@@ -56,5 +56,5 @@ export {
   type ScreenDocumentErrorReason,
 } from './screen-document-error.ts';
 export { migrateScreenDocument, screenDocumentFromV1, screenDocumentVersions } from './screen-migrate.ts';
-export { bindingsOf, deviceIdsOf, screenIdsOf, recipeIdsOf } from './screen-refs.ts';
+export { assetIdsOf, bindingsOf, deviceIdsOf, screenIdsOf, recipeIdsOf } from './screen-refs.ts';
 export { emptyScreenDocument } from './screen-empty.ts';

@@ -4,7 +4,8 @@ import type { ScreenBinding, ScreenTagRef } from './screen-primitives.ts';
 /*
  * What a screen document refers to outside itself: the tags it reads and writes (the server
  * checks they belong to devices of the screen's project, 1089, and the runtime subscribes to
- * them), the screens it opens and the recipes it downloads. Each list is distinct and sorted
+ * them), the screens it opens, the recipes it downloads and the pictures it shows (all of them
+ * its project's: the server checks what a save adds). Each list is distinct and sorted
  * ascending, so two documents referring to the same things give equal lists.
  */
 
@@ -49,5 +50,13 @@ export function recipeIdsOf(doc: ScreenDocument): number[] {
   const ids = new Set<number>();
   for (const widget of doc.widgets)
     for (const action of widget.actions ?? []) if (action.kind === 'recipe') ids.add(action.recipeId);
+  return [...ids].sort(byNumber);
+}
+
+/** The distinct pictures and drawings the document shows: image and svg widgets, the background. */
+export function assetIdsOf(doc: ScreenDocument): number[] {
+  const ids = new Set<number>();
+  if (doc.background.imageAssetId !== undefined) ids.add(doc.background.imageAssetId);
+  for (const w of doc.widgets) if (w.type === 'image' || w.type === 'svg') ids.add(w.props.assetId);
   return [...ids].sort(byNumber);
 }

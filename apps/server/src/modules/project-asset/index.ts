@@ -1,4 +1,4 @@
 /** A project's pictures and drawings (issue 26): the project asset module's public entry. */
 export { projectAssetRoutes } from './project-asset.routes.ts';
-export { ProjectAssetService, assetIdsOf } from './project-asset.service.ts';
+export { ProjectAssetService } from './project-asset.service.ts';
 export { sendAssetFile, ASSET_CSP } from './asset-file.ts';

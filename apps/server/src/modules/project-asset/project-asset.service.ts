@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  assetIdsOf,
   AssetLimits,
   ErrorCode,
   type AssetInUse,
   type AssetListReply,
   type AssetUploadReply,
   type ProjectAsset,
-  type ScreenDocument,
 } from '@hmi/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -23,13 +23,6 @@ export interface AssetUpload {
   bytes: Buffer;
 }
 
-/** The assets a screen document shows: image and svg widgets, the background picture. */
-export function assetIdsOf(doc: ScreenDocument): Set<number> {
-  const ids = new Set<number>();
-  if (doc.background.imageAssetId !== undefined) ids.add(doc.background.imageAssetId);
-  for (const w of doc.widgets) if (w.type === 'image' || w.type === 'svg') ids.add(w.props.assetId);
-  return ids;
-}
 
 const presentAsset = (a: AssetHead): ProjectAsset => ({
   id: a.id,
@@ -121,7 +114,7 @@ export class ProjectAssetService {
   private async screensShowing(projectId: number, assetId: number): Promise<AssetInUse['screens']> {
     const screens = await this.reads.documents(projectId);
     return screens
-      .filter((s) => assetIdsOf(s.document).has(assetId))
+      .filter((s) => assetIdsOf(s.document).includes(assetId))
       .map((s) => ({ id: s.id, name: s.name }));
   }
 

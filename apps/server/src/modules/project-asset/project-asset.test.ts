@@ -269,6 +269,78 @@ describe('project assets', () => {
     ).toEqual([]);
   });
 
+  it('a screen shows, opens and applies only its own project’s pictures, screens and recipes (1006 foreign*)', async () => {
+    const mine = await addProject();
+    const other = await addProject();
+    const theirs = await uploaded(other.id, PNG, 'theirs.png');
+    const own = await uploaded(mine.id, PNG, 'own.png');
+    const theirScreen = await post<ProjectScreen>('/project/screen/add', {
+      project_id: other.id,
+      name: 'Elsewhere',
+    });
+    const image = (assetId: number) => ({
+      id: 'img',
+      type: 'image',
+      x: 0,
+      y: 0,
+      w: 50,
+      h: 50,
+      props: { assetId },
+    });
+    const refusal = (key: string, ids: number[]) => ({
+      code: ErrorCode.E1006_BAD_PARAMETER,
+      data: { fields: [{ path: 'document', message: key, params: { ids: ids.join(', ') } }] },
+    });
+    const added = await post('/project/screen/add', {
+      project_id: mine.id,
+      name: 'Borrowed',
+      document: { version: 2, widgets: [image(theirs.id)] },
+    });
+    expect(added.body).toMatchObject(refusal('validation.screen.foreignAssets', [theirs.id]));
+    const screen = await post<ProjectScreen>('/project/screen/add', {
+      project_id: mine.id,
+      name: 'Own',
+      document: { version: 2, widgets: [image(own.id)] },
+    });
+    expect(screen.body.code).toBe(0);
+    const save = (widgets: unknown[], version: number) =>
+      post<ProjectScreen>('/project/screen/save', {
+        id: screen.body.data.id,
+        version,
+        name: 'Own',
+        document: { version: 2, widgets },
+      });
+    const nav = {
+      id: 'nav',
+      type: 'nav',
+      x: 0,
+      y: 60,
+      w: 80,
+      h: 30,
+      props: { label: 'Go', screenId: theirScreen.body.data.id },
+    };
+    expect((await save([image(own.id), nav], screen.body.data.version)).body).toMatchObject(
+      refusal('validation.screen.foreignScreens', [theirScreen.body.data.id]),
+    );
+    const recipe = {
+      id: 'rcp',
+      type: 'button',
+      x: 0,
+      y: 100,
+      w: 80,
+      h: 30,
+      props: { label: 'Load' },
+      actions: [{ kind: 'recipe', recipeId: 987654 }],
+    };
+    expect((await save([recipe], screen.body.data.version)).body).toMatchObject(
+      refusal('validation.screen.foreignRecipes', [987654]),
+    );
+    // Nothing was written: the stored screen still shows its own picture.
+    const stored = await get<ProjectScreen>(`/project/screen?id=${screen.body.data.id}`);
+    expect(stored.body.data.version).toBe(screen.body.data.version);
+    expect(JSON.stringify(stored.body.data.document)).toContain(`"assetId":${own.id}`);
+  });
+
   it('the assets go with their project', async () => {
     const project = await addProject();
     const asset = await uploaded(project.id, PNG, 'gone.png');

@@ -148,4 +148,22 @@ export class ScreenRepo {
     }
     return [...out.values()];
   }
+
+  /** Of `ids`, those that are no rows of `table` in the project (a screen's references). */
+  async notInProject(
+    table: 'project_assets' | 'project_screens' | 'recipes',
+    projectId: number,
+    ids: readonly number[],
+    db: Db = this.db,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const found = await db
+      .selectFrom(table)
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', 'in', [...ids])
+      .execute();
+    const have = new Set(found.map((r) => Number(r.id)));
+    return ids.filter((id) => !have.has(id));
+  }
 }

@@ -1,10 +1,13 @@
 import {
+  assetIdsOf,
   deviceIdsOf,
   emptyScreenDocument,
   ErrorCode,
   invalid,
   migrateScreenDocument,
+  recipeIdsOf,
   ScreenDocumentError,
+  screenIdsOf,
   type ProjectScreen,
   type ScreenAddBody,
   type ScreenDocument,
@@ -59,6 +62,7 @@ export class ScreenService {
     const devices = deviceIdsOf(doc);
     const screen = await this.db.transaction().execute(async (trx) => {
       await this.assertBindable(caller, body.project_id, devices, [], trx);
+      await this.assertOwnRefs(body.project_id, doc, undefined, trx);
       const row = await this.screens.insert(
         { projectId: body.project_id, name: body.name, document: JSON.stringify(doc) },
         trx,
@@ -76,8 +80,9 @@ export class ScreenService {
     const doc = readDocument(body.document);
     const devices = deviceIdsOf(doc);
     await this.db.transaction().execute(async (trx) => {
-      const had = deviceIdsOf(readDocument(JSON.parse(before.document)));
-      await this.assertBindable(caller, before.project_id, devices, had, trx);
+      const stored = readDocument(JSON.parse(before.document));
+      await this.assertBindable(caller, before.project_id, devices, deviceIdsOf(stored), trx);
+      await this.assertOwnRefs(before.project_id, doc, stored, trx);
       const saved = await this.screens.saveOver(
         body.id,
         body.version,
@@ -110,6 +115,30 @@ export class ScreenService {
     const screen = await this.screens.findInScope(caller.scope, id);
     if (!screen) throw new AppError(ErrorCode.E1003_NO_DATA);
     return screen;
+  }
+
+  /**
+   * The pictures, screens and recipes the document adds (not in `stored`) are the project's (1006
+   * `validation.screen.foreign*` with their ids; a stored reference whose target was since
+   * deleted does not stop a save).
+   */
+  private async assertOwnRefs(
+    projectId: number,
+    doc: ScreenDocument,
+    stored: ScreenDocument | undefined,
+    trx: Transaction<Database>,
+  ): Promise<void> {
+    const checks = [
+      ['project_assets', assetIdsOf, 'validation.screen.foreignAssets'],
+      ['project_screens', screenIdsOf, 'validation.screen.foreignScreens'],
+      ['recipes', recipeIdsOf, 'validation.screen.foreignRecipes'],
+    ] as const;
+    for (const [table, idsOf, key] of checks) {
+      const had = new Set(stored ? idsOf(stored) : []);
+      const added = idsOf(doc).filter((id) => !had.has(id));
+      const foreign = await this.screens.notInProject(table, projectId, added, trx);
+      if (foreign.length > 0) throw validationError('document', invalid(key, { ids: foreign.join(', ') }));
+    }
   }
 
   /** Every bound device is the project's (1089); what the screen did not bind before, the caller sees (1003). */

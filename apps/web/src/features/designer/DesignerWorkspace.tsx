@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  assetIdsOf,
   deviceIdsOf,
   ScreenLimits,
   type ProjectDetail,
@@ -37,14 +38,6 @@ interface Props {
   dirty: boolean;
   saving: boolean;
   onSave(): void;
-}
-
-/** The asset ids a document shows (image and svg widgets, the background picture). */
-function assetIdsOf(doc: ScreenDocument): number[] {
-  const ids = new Set<number>();
-  for (const w of doc.widgets) if (w.type === 'image' || w.type === 'svg') ids.add(w.props.assetId);
-  if (doc.background.imageAssetId !== undefined) ids.add(doc.background.imageAssetId);
-  return [...ids].sort((a, b) => a - b);
 }
 
 /** Tells the user why the editor refused a step (the widget limit, a change that breaks the screen). */

@@ -14,7 +14,7 @@ export {
   type WidgetActionEvent,
 } from './widget-types.ts';
 export { stepOf, useScreenActions, type ScreenStep } from './use-screen-actions.ts';
-export { assetIdsOf, sniffAssetKind, useAssetUrls, type AssetFiles } from './use-asset-urls.ts';
+export { sniffAssetKind, useAssetUrls, type AssetFiles } from './use-asset-urls.ts';
 export {
   isShareRefused,
   sessionAssetFiles,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { assetContentType, type AssetKind, type ScreenDocument } from '@hmi/domain';
+import { assetContentType, type AssetKind } from '@hmi/domain';
 
 /*
  * Object URLs of a project's pictures and drawings for a screen (the designer's canvas and
@@ -65,12 +65,4 @@ export function useAssetUrls(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedKey, known]);
   return useCallback((assetId: number) => urls.get(assetId) ?? '', [urls]);
-}
-
-/** The asset ids a document shows (image and svg widgets, the background picture), in order. */
-export function assetIdsOf(doc: ScreenDocument): number[] {
-  const ids = new Set<number>();
-  for (const w of doc.widgets) if (w.type === 'image' || w.type === 'svg') ids.add(w.props.assetId);
-  if (doc.background.imageAssetId !== undefined) ids.add(doc.background.imageAssetId);
-  return [...ids].sort((a, b) => a - b);
 }

@@ -3,9 +3,8 @@ import { Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@hmi/domain';
+import { assetIdsOf, Perm } from '@hmi/domain';
 import {
-  assetIdsOf,
   scadaApi,
   scadaKeys,
   sessionAssetFiles,

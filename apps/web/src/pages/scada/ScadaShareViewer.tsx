@@ -3,9 +3,9 @@ import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { assetIdsOf } from '@hmi/domain';
 import { setLiveShareViewer } from '../../features/live/index.ts';
 import {
-  assetIdsOf,
   isShareRefused,
   shareAssetFiles,
   shareViewerApi,
