@@ -125,6 +125,8 @@ export function composeApp(infra: Infrastructure) {
     alarms.mailerRunnable,
     billing.notifierRunnable,
     remote.runnable,
+    // Its worker thread ends on close.
+    sharing.runnable,
     // The notify sockets close first on close.
     alarms.notifyRunnable,
   ];

@@ -1,3 +1,4 @@
+import { SvgSanitizer } from '../lib/svg-sanitizer.ts';
 import { ProjectAssetRepo } from '../modules/project-asset/project-asset.repo.ts';
 import { ProjectAssetService } from '../modules/project-asset/index.ts';
 import { ProjectShareRepo } from '../modules/project-share/project-share.repo.ts';
@@ -22,9 +23,12 @@ export interface ProjectSharingNeeds {
  */
 export function composeProjectSharing({ db, bus }: Infrastructure, needs: ProjectSharingNeeds) {
   const { access, reads } = needs.projects.parts;
-  const projectAssets = new ProjectAssetService(db, new ProjectAssetRepo(db), access, reads);
+  // Uploaded drawings are cleaned on a worker thread (lib/svg-sanitizer.ts): a runtime part, ended on close.
+  const svgSanitizer = new SvgSanitizer();
+  const projectAssets = new ProjectAssetService(db, new ProjectAssetRepo(db), access, reads, svgSanitizer);
   const shareRepo = new ProjectShareRepo(db);
   return {
+    runnable: svgSanitizer,
     services: {
       projectAssets,
       projectShares: new ProjectShareService(db, shareRepo, access, bus),

@@ -1,6 +1,7 @@
 import { AssetLimits, ErrorCode, invalid, type AssetKind, type ValidationKey } from '@hmi/domain';
 import type { AppError } from '../../lib/app-error.ts';
-import { sanitizeSvg, SvgRejected } from '../../lib/svg-sanitize.ts';
+import { SvgRejected } from '../../lib/svg-sanitize.ts';
+import type { SvgSanitizer } from '../../lib/svg-sanitizer.ts';
 import { validationError } from '../../lib/validate.ts';
 import { TooLargeError } from '../../plugins/body-limit.ts';
 
@@ -72,8 +73,14 @@ export function assetName(fileName: string, kind: AssetKind): string {
   return [...clean].slice(0, AssetLimits.nameMax).join('') || `${kind}-upload`;
 }
 
-/** Reads an upload: a PNG or JPEG picture as it is, else a sanitised SVG; refused with 1006 otherwise. */
-export function readAssetContent(file: { fileName: string; bytes: Buffer }): AssetContent {
+/**
+ * Reads an upload: a PNG or JPEG picture as it is, else an SVG cleaned by `sanitizer` (on its
+ * worker thread); refused with 1006 otherwise.
+ */
+export async function readAssetContent(
+  file: { fileName: string; bytes: Buffer },
+  sanitizer: Pick<SvgSanitizer, 'sanitize'>,
+): Promise<AssetContent> {
   if (file.bytes.length === 0) throw fileRefused('validation.projectAsset.noFile');
   if (file.bytes.length > AssetLimits.maxBytes) throw fileTooLarge();
   const picture = sniffPicture(file.bytes);
@@ -82,7 +89,7 @@ export function readAssetContent(file: { fileName: string; bytes: Buffer }): Ass
   if (declared === 'png' || declared === 'jpeg')
     throw fileRefused('validation.projectAsset.badPicture', { kind: declared === 'png' ? 'PNG' : 'JPEG' });
   try {
-    const clean = sanitizeSvg(file.bytes, { maxBytes: AssetLimits.maxBytes });
+    const clean = await sanitizer.sanitize(file.bytes, { maxBytes: AssetLimits.maxBytes });
     return { kind: 'svg', bytes: Buffer.from(clean.svg, 'utf8'), ids: clean.ids, removed: clean.removed };
   } catch (err) {
     if (!(err instanceof SvgRejected)) throw err;

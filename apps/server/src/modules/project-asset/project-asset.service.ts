@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import type { ProjectAssetRow } from '../../db/tables/projects.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import type { SvgSanitizer } from '../../lib/svg-sanitizer.ts';
 import type { ProjectAccess, ProjectReads } from '../project/index.ts';
 import { assetName, fileRefused, readAssetContent } from './asset-content.ts';
 import type { AssetHead, ProjectAssetRepo } from './project-asset.repo.ts';
@@ -22,7 +23,6 @@ export interface AssetUpload {
   fileName: string;
   bytes: Buffer;
 }
-
 
 const presentAsset = (a: AssetHead): ProjectAsset => ({
   id: a.id,
@@ -49,11 +49,12 @@ export class ProjectAssetService {
     private readonly assets: ProjectAssetRepo,
     private readonly access: ProjectAccess,
     private readonly reads: ProjectReads,
+    private readonly sanitizer: Pick<SvgSanitizer, 'sanitize'>,
   ) {}
 
   async upload(caller: CurrentUser, projectId: number, file: AssetUpload): Promise<AssetUploadReply> {
     await this.access.requireWritable(caller, projectId);
-    const content = readAssetContent(file);
+    const content = await readAssetContent(file, this.sanitizer);
     const row = await this.db.transaction().execute(async (trx) => {
       const totals = await this.assets.totals(projectId, trx);
       if (totals.count >= AssetLimits.perProjectMax)
