@@ -43,6 +43,7 @@ export function composeApp(infra: Infrastructure) {
     projects,
     catalogue: store.catalogue,
     limiter: accounts.limiter,
+    principals: accounts.services.principals,
   });
   const catalogue = composeCatalogue(infra, {
     catalogue: store.catalogue,

@@ -61,11 +61,18 @@ export class LiveHub {
     this.off.push(
       this.bus.subscribe('device.data', (e) => this.fanout.data(e)),
       this.bus.subscribe('device.act', (e) => this.fanout.act(e)),
-      this.bus.subscribe('team.access', (e) => this.access.suspend(this.clients, e)),
-      // Logout, password change, closure, a revoked family: those sockets end at once (4001).
+      // A member's role, scope or membership changed: their sockets are checked again, and so are
+      // the team's share links (a link holds while its creator could still make it).
+      this.bus.subscribe('team.access', (e) => {
+        this.access.suspend(this.clients, e);
+        this.shares.recheckTeam(this.clients, e.teamId);
+      }),
+      // Logout, password change, closure, a revoked family: those sockets end at once (4001). An
+      // account's sessions all ending (closure) re-checks the links it may have made.
       this.bus.subscribe('session.ended', (e) => {
         for (const c of [...this.clients])
           if (!c.share && endsSessionOf(e, c.user)) void this.access.recheck(c, false);
+        if (e.userId !== undefined) this.shares.recheckTeam(this.clients, null);
       }),
       // Devices moved group or zone: who may see them changed, so the team's views are worked again.
       this.bus.subscribe('device.scope', (e) => {

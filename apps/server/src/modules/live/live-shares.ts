@@ -87,6 +87,12 @@ export class LiveShares {
     }
   }
 
+  /** The share viewers of a team (of every team: null) read their links again (recheck). */
+  recheckTeam(clients: Iterable<LiveClient>, teamId: number | null): void {
+    for (const c of [...clients])
+      if (c.share && (teamId === null || c.share.teamId === teamId)) void this.recheck(c);
+  }
+
   /** Reads the link again: closed when it no longer opens the project, else its view worked again. */
   async recheck(c: LiveClient): Promise<void> {
     const grant = c.share;

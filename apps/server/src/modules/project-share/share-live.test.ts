@@ -1,5 +1,6 @@
 import {
   LiveCloseCode,
+  Perm,
   type LiveServerMessage,
   type ProjectDetail,
   type ProjectScreen,
@@ -12,6 +13,7 @@ import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
 import { startDeviceTestServer } from '../device/device-test-factories.ts';
 import { connectDevice, teamWithTemplate, type TestDevice } from '../ingest/live-data-test-helpers.ts';
 import { sleep, waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
+import { addRole, joinedMember } from '../member/team-test-helpers.ts';
 
 /*
  * The device data socket of a share link's viewer (`?share=<token>`), with a real WebSocket
@@ -179,6 +181,49 @@ describe('share viewer socket', () => {
     expect((await s.closed).code).toBe(LiveCloseCode.TokenInvalid);
     await sleep(200);
     expect(k.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('holds while its creator could still make it: closes at once when the creator’s role loses project edit, or the creator leaves the team', async () => {
+    const d = await device();
+    const { project } = await sharedProject([d]);
+    const role = await addRole(server, team.token, {
+      permissions: [Perm.ProjectView, Perm.ProjectDataPm, Perm.ProjectEdit],
+      grants: { groups: [], devices: [], templates: [], projects: [project.id] },
+    });
+    const member = await joinedMember(server, team.main, role.id);
+    const other = await joinedMember(server, team.main, role.id);
+    const made = async (token: string) => {
+      const res = await server.call<ShareCreated>('POST', '/project/share/add', {
+        token,
+        body: { project_id: project.id, name: 'Hall', expires_in_hours: 1 },
+      });
+      expect(res.body, 'member share add').toMatchObject({ code: 0 });
+      return res.body.data;
+    };
+    const mine = await made(member.token);
+    const theirs = await made(other.token);
+    const s = await viewer(mine.token);
+    const t = await viewer(theirs.token);
+    // The other member leaves: their link's socket ends, this one stays.
+    const removed = Date.now();
+    expect(
+      (await server.call('POST', '/system/user/delete', { token: team.token, body: { user_id: other.id } }))
+        .body.code,
+    ).toBe(0);
+    expect((await t.closed).code).toBe(LiveCloseCode.TokenInvalid);
+    expect(Date.now() - removed).toBeLessThan(5_000);
+    await sleep(200);
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    // The creator's role no longer edits projects: the link ends at once, and opens no more.
+    const narrowed = Date.now();
+    const edit = await server.call('POST', '/system/role/edit', {
+      token: team.token,
+      body: { id: role.id, permissions: [Perm.ProjectView, Perm.ProjectDataPm] },
+    });
+    expect(edit.body.code).toBe(0);
+    expect((await s.closed).code).toBe(LiveCloseCode.TokenInvalid);
+    expect(Date.now() - narrowed).toBeLessThan(5_000);
+    expect((await open(`?share=${mine.token}`).closed).code).toBe(LiveCloseCode.TokenInvalid);
   });
 
   it('closes when the link expires', async () => {

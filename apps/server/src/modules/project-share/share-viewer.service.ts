@@ -1,12 +1,14 @@
 import {
   bindingsOf,
   ErrorCode,
+  Perm,
   ShareLimits,
   type ProjectScreen,
   type ShareRefusal,
   type SharedProject,
 } from '@hmi/domain';
-import type { ProjectAssetRow } from '../../db/tables/projects.ts';
+import type { ProjectAssetRow, ProjectShareRow } from '../../db/tables/projects.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { wholeTeam } from '../../lib/data-scope.ts';
@@ -22,6 +24,12 @@ export interface ShareViewer {
   projectId: number;
   teamId: number;
   expiresAt: number;
+}
+
+/** Who made the links: what they may do now (PrincipalService.member) and whether they see a project. */
+export interface ShareCreators {
+  member(userId: number): Promise<CurrentUser | null>;
+  seesProject(creator: CurrentUser, projectId: number): Promise<boolean>;
 }
 
 /** Bad tokens counted per client address (rate_events kind). */
@@ -48,6 +56,7 @@ export class ShareViewerService {
     private readonly assets: ProjectAssetService,
     private readonly catalogue: Pick<Catalogue, 'devicesInScope'>,
     private readonly limiter: RateLimiter,
+    private readonly creators: ShareCreators,
   ) {}
 
   /** The viewer of a token presented from `address`; 1001, or 1036 for an address that guessed. */
@@ -67,6 +76,7 @@ export class ShareViewerService {
     const now = Date.now();
     if (share.revoked_at !== null) throw refused('revoked');
     if (Number(share.expires_at) <= now) throw refused('expired');
+    if (!(await this.creatorMayShare(share))) throw refused('revoked');
     await this.shares.used(share.id, now);
     return {
       shareId: share.id,
@@ -76,10 +86,27 @@ export class ShareViewerService {
     };
   }
 
-  /** Whether the link still opens its project: not revoked, not expired, the project there. */
+  /**
+   * Whether the link still opens its project: not revoked, not expired, the project there, and
+   * its creator could still make it.
+   */
   async stillOpen(shareId: number): Promise<boolean> {
     const share = await this.shares.byId(shareId);
-    return share !== undefined && share.revoked_at === null && Number(share.expires_at) > Date.now();
+    if (!share || share.revoked_at !== null || Number(share.expires_at) <= Date.now()) return false;
+    return this.creatorMayShare(share);
+  }
+
+  /**
+   * A link lends its creator's right to see the project: it holds while the creator is an active
+   * member of the team with the project edit permission (42) and the project in their data scope,
+   * and ends with the first of those to go (a closed account, a removed member, a narrowed role).
+   */
+  private async creatorMayShare(share: ProjectShareRow): Promise<boolean> {
+    if (share.created_by === null) return false;
+    const creator = await this.creators.member(share.created_by);
+    if (!creator || creator.teamId !== share.team_id || !creator.permissions.has(Perm.ProjectEdit))
+      return false;
+    return this.creators.seesProject(creator, share.project_id);
   }
 
   async project(viewer: ShareViewer): Promise<SharedProject> {

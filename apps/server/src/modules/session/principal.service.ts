@@ -58,6 +58,17 @@ export class PrincipalService {
     return claims ? this.principal(claims.userId, claims.sessionId) : null;
   }
 
+  /**
+   * What an active user may do now, whatever their sessions (their role's permissions and data
+   * scope): for grants a user made that outlive a session, such as share links. Null when the
+   * account is gone, closed or not active.
+   */
+  async member(userId: number): Promise<CurrentUser | null> {
+    const row = await this.users.findMember(userId);
+    if (!row || row.status !== 'active') return null;
+    return toCurrentUser(row, '', await this.scopes.scopeOf(row));
+  }
+
   /** A socket's caller again (session still valid, current permissions and scope); null = signed out. */
   readonly reload: PrincipalLoader = (u) => this.principal(u.id, u.sessionId);
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { NewUser, User, UserUpdate } from '../../db/tables/accounts.ts';
 import type { LoginName } from './login-name.ts';
@@ -108,6 +108,24 @@ export class UserRepo {
         'users.is_main',
         'users.status',
         'sessions.revoked_at as session_revoked_at',
+        'users.role_id',
+        'roles.permissions as role_permissions',
+      ])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** A user's principal row without a session (session_revoked_at null): what a user may do now. */
+  findMember(userId: number): Promise<PrincipalRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
+      .select([
+        'users.id',
+        'users.team_id',
+        'users.is_main',
+        'users.status',
+        sql<number | null>`null`.as('session_revoked_at'),
         'users.role_id',
         'roles.permissions as role_permissions',
       ])

@@ -49,4 +49,8 @@ export class UserService {
   findPrincipal(userId: number, sessionId: string): Promise<PrincipalRow | undefined> {
     return this.repo.findPrincipal(userId, sessionId);
   }
+
+  findMember(userId: number): Promise<PrincipalRow | undefined> {
+    return this.repo.findMember(userId);
+  }
 }
