@@ -6,6 +6,7 @@ import {
   useState,
   type CSSProperties,
   type DragEvent,
+  type RefObject,
 } from 'react';
 import Moveable from 'react-moveable';
 import Selecto, { type OnDragStart as OnSelectoDragStart, type OnSelectEnd } from 'react-selecto';
@@ -13,6 +14,8 @@ import type { ScreenDocument, ScreenWidgetType } from '@hmi/domain';
 import { CanvasBox } from './CanvasBox.tsx';
 import { DragFrames, widgetIdOf } from './drag-frames.ts';
 import type { EditorAction } from './editor-state.ts';
+import { GroupFrames, type GroupTarget } from './group-frames.ts';
+import { groupOf, GroupProxy } from './GroupProxy.tsx';
 import { moveableHandlers } from './moveable-handlers.ts';
 import { PALETTE_MIME, paletteTypeOf } from './palette-drag.ts';
 
@@ -24,6 +27,13 @@ import { PALETTE_MIME, paletteTypeOf } from './palette-drag.ts';
  * react-selecto's rubber band (shift adds and removes). A gesture restyles the boxes directly
  * (DragFrames) and commits one editor step at its end. Locked widgets can be selected but get
  * no handles; widgets dropped from the palette are added where they land.
+ *
+ * Several movable widgets selected: moveable's target is one proxy box covering them (the box
+ * its own group drew, with each widget's outline inside; GroupProxy), not the widgets: moveable's
+ * group measured and re-rendered every target on every pointer move (50 widgets: about 12 ms a
+ * move), one box is one measurement and one snap. GroupFrames places the widgets from the
+ * proxy's frame once an animation frame; the group keeps its aspect ratio when resized, as
+ * moveable's group did.
  */
 
 interface Props {
@@ -65,11 +75,43 @@ function boxesOf(stage: HTMLElement | null): HTMLElement[] {
   return stage ? [...stage.querySelectorAll<HTMLElement>('.designer-box')] : [];
 }
 
+/** Gesture handlers for moveable: one box's frames, or the group's through its proxy (`groupRef`). */
+function useGestures(dispatch: Props['dispatch'], docRef: RefObject<ScreenDocument>) {
+  const groupRef = useRef<GroupTarget | undefined>(undefined);
+  const handlers = useMemo(() => {
+    const widgetOf = (id: string) => docRef.current.widgets.find((w) => w.id === id);
+    const frames = new DragFrames(widgetOf);
+    const group = new GroupFrames(frames, () => groupRef.current, widgetOf);
+    return moveableHandlers(frames, group, (changes) => dispatch({ type: 'geometry', changes }));
+  }, [dispatch, docRef]);
+  return { handlers, groupRef };
+}
+
+/** Palette items dropped on the stage are added where they land (design px). */
+function usePaletteDrop(stageRef: RefObject<HTMLDivElement | null>, zoom: number, props: Props) {
+  const onDragOver = (e: DragEvent) => {
+    if (!props.readOnly && e.dataTransfer.types.includes(PALETTE_MIME)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    const type = paletteTypeOf(e.dataTransfer);
+    const stage = stageRef.current;
+    if (props.readOnly || !type || !stage) return;
+    e.preventDefault();
+    const rect = stage.getBoundingClientRect();
+    props.onDropType(type, { x: (e.clientX - rect.left) / zoom, y: (e.clientY - rect.top) / zoom });
+  };
+  return { onDragOver, onDrop };
+}
+
 export function DesignerCanvas(props: Props) {
   const { doc, selection, hidden, zoom, grid, showGrid, readOnly, dispatch } = props;
   // A state, not a ref: Selecto needs the element on the render after it exists.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const proxyRef = useRef<HTMLDivElement>(null);
   const moveableRef = useRef<Moveable>(null);
   const selectoRef = useRef<Selecto>(null);
   const docRef = useRef(doc);
@@ -79,21 +121,23 @@ export function DesignerCanvas(props: Props) {
   /** The smallest side (design px) of the boxes with handles. */
   const [smallest, setSmallest] = useState(Infinity);
 
-  const frames = useMemo(() => new DragFrames((id) => docRef.current.widgets.find((w) => w.id === id)), []);
-  const handlers = useMemo(
-    () => moveableHandlers(frames, (changes) => dispatch({ type: 'geometry', changes })),
-    [frames, dispatch],
-  );
+  const { handlers, groupRef } = useGestures(dispatch, docRef);
+  const group = useMemo(() => groupOf(doc, selection, readOnly), [doc, selection, readOnly]);
 
-  // The selection's boxes get the handles (locked ones do not); the others are snap targets.
+  // The selection's boxes get the handles (locked ones do not), several through their proxy;
+  // the others are snap targets.
   useLayoutEffect(() => {
     const chosen = new Set(selection);
     const locked = new Set(doc.widgets.filter((w) => w.locked).map((w) => w.id));
     const boxes = boxesOf(stageRef.current);
     const selected = boxes.filter((el) => chosen.has(widgetIdOf(el) ?? ''));
     const movable = readOnly ? [] : selected.filter((el) => !locked.has(widgetIdOf(el) ?? ''));
-    setTargets(movable);
-    const sides = doc.widgets.filter((w) => chosen.has(w.id) && !w.locked).map((w) => Math.min(w.w, w.h));
+    const proxy = proxyRef.current;
+    groupRef.current = group && proxy ? { proxy, box: group.box, members: movable } : undefined;
+    setTargets(group && proxy ? [proxy] : movable);
+    const sides = group
+      ? [group.box.w, group.box.h]
+      : doc.widgets.filter((w) => chosen.has(w.id) && !w.locked).map((w) => Math.min(w.w, w.h));
     setSmallest(sides.length > 0 ? Math.min(...sides) : Infinity);
     setGuides(
       boxes
@@ -101,7 +145,7 @@ export function DesignerCanvas(props: Props) {
         .slice(0, MAX_GUIDE_ELEMENTS),
     );
     selectoRef.current?.setSelectedTargets(selected);
-  }, [selection, doc.widgets, hidden, readOnly]);
+  }, [selection, doc.widgets, hidden, readOnly, group, groupRef]);
 
   // After a step the boxes moved: the handles follow.
   useLayoutEffect(() => {
@@ -131,20 +175,7 @@ export function DesignerCanvas(props: Props) {
     [dispatch, readOnly],
   );
 
-  const onDragOver = (e: DragEvent) => {
-    if (!readOnly && e.dataTransfer.types.includes(PALETTE_MIME)) {
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'copy';
-    }
-  };
-  const onDrop = (e: DragEvent) => {
-    const type = paletteTypeOf(e.dataTransfer);
-    const stage = stageRef.current;
-    if (readOnly || !type || !stage) return;
-    e.preventDefault();
-    const rect = stage.getBoundingClientRect();
-    props.onDropType(type, { x: (e.clientX - rect.left) / zoom, y: (e.clientY - rect.top) / zoom });
-  };
+  const { onDragOver, onDrop } = usePaletteDrop(stageRef, zoom, props);
 
   const { width, height } = doc.size;
   return (
@@ -159,7 +190,13 @@ export function DesignerCanvas(props: Props) {
         <div
           className="designer-stage"
           ref={stageRef}
-          style={{ width, height, transform: `scale(${zoom})`, ...stageBackground(doc, props.assetUrl) }}
+          style={{
+            width,
+            height,
+            transform: `scale(${zoom})`,
+            ...stageBackground(doc, props.assetUrl),
+            ...{ '--designer-px': `${1 / zoom}px` },
+          }}
           data-testid="designer-stage"
         >
           {showGrid && grid > 0 ? (
@@ -176,6 +213,7 @@ export function DesignerCanvas(props: Props) {
               />
             ))}
           </div>
+          {group ? <GroupProxy key={group.key} group={group} ref={proxyRef} /> : null}
           <Moveable
             ref={moveableRef}
             target={targets}
@@ -183,6 +221,7 @@ export function DesignerCanvas(props: Props) {
             draggable
             resizable
             rotatable
+            keepRatio={group !== undefined}
             snappable
             origin={false}
             renderDirections={smallest * zoom < SMALL_BOX_PX ? CORNERS : ALL_DIRECTIONS}

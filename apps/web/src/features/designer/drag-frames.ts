@@ -25,6 +25,23 @@ export interface Frame {
 
 type Box = HTMLElement | SVGElement;
 
+/**
+ * Gives a box its own compositing layer for the gesture: its moves are then the compositor's and
+ * the stage is not painted again on each frame (bench/designer-drag, 50 boxes: a little less
+ * main-thread work a frame than without, more layers to place but no repaint). The end of the
+ * gesture takes it off with the rest of the gesture's style.
+ */
+export function composite(el: Box): void {
+  el.style.willChange = 'transform';
+}
+
+/** Shows a box at its frame: its size, and translated from its place and turned about its centre. */
+export function showFrame(el: Box, f: Pick<Frame, 'tx' | 'ty' | 'w' | 'h' | 'rotation'>): void {
+  el.style.width = `${f.w}px`;
+  el.style.height = `${f.h}px`;
+  el.style.transform = `translate(${f.tx}px, ${f.ty}px) rotate(${f.rotation}deg)`;
+}
+
 /** The widget id a box element carries (`data-widget-id`). */
 export const widgetIdOf = (el: Element): string | undefined =>
   (el as HTMLElement).dataset?.widgetId ?? el.getAttribute('data-widget-id') ?? undefined;
@@ -51,6 +68,7 @@ export class DragFrames {
       startStyle: el.style.cssText,
     };
     this.frames.set(el, frame);
+    composite(el);
     return frame;
   }
 
@@ -59,9 +77,7 @@ export class DragFrames {
     const frame = this.frames.get(el) ?? this.start(el);
     if (!frame) return;
     Object.assign(frame, patch);
-    el.style.width = `${frame.w}px`;
-    el.style.height = `${frame.h}px`;
-    el.style.transform = `translate(${frame.tx}px, ${frame.ty}px) rotate(${frame.rotation}deg)`;
+    showFrame(el, frame);
   }
 
   /** Whether a gesture is under way. */

@@ -7,23 +7,34 @@ import type {
   OnRotate,
   OnRotateStart,
 } from 'react-moveable';
-import type { DragFrames } from './drag-frames.ts';
+import type { DragFrames, Frame } from './drag-frames.ts';
+import type { GroupFrames } from './group-frames.ts';
 import type { GeometryChange } from './widget-geometry.ts';
 
 /*
- * react-moveable's events for one box and for a group, turned into DragFrames updates: a
- * translation (drag, and the move a resize or a group rotation makes), a size, a rotation. Each
- * gesture's end hands the editor one geometry step; a press without a move changes nothing.
+ * react-moveable's events turned into frame updates: a translation (drag, and the move a resize
+ * or a rotation makes), a size, a rotation. Moveable always has one target: one widget's box
+ * (DragFrames) or, for a multi-selection, the proxy box that stands for the group (GroupFrames,
+ * which places the widgets from it), so its group events never come. Each gesture's end hands
+ * the editor one geometry step; a press without a move changes nothing.
  */
 
-function dragStart(frames: DragFrames, e: OnDragStart): void {
+type Patch = Partial<Pick<Frame, 'tx' | 'ty' | 'w' | 'h' | 'rotation'>>;
+
+/** What a gesture's events drive: one box's frame or the group's. */
+interface Frames {
+  start(el: HTMLElement | SVGElement): { rotation: number } | undefined;
+  update(el: HTMLElement | SVGElement, patch: Patch): void;
+}
+
+function dragStart(frames: Frames, e: OnDragStart): void {
   if (frames.start(e.target)) e.set([0, 0]);
 }
-function drag(frames: DragFrames, e: OnDrag): void {
+function drag(frames: Frames, e: OnDrag): void {
   frames.update(e.target, { tx: e.beforeTranslate[0] ?? 0, ty: e.beforeTranslate[1] ?? 0 });
 }
 
-function resizeStart(frames: DragFrames, e: OnResizeStart): void {
+function resizeStart(frames: Frames, e: OnResizeStart): void {
   if (!frames.start(e.target)) return;
   e.setOrigin(['%', '%']);
   if (e.dragStart) e.dragStart.set([0, 0]);
@@ -34,47 +45,41 @@ function translateOf(drag: OnDrag | undefined): { tx: number; ty: number } {
   return { tx: t[0] ?? 0, ty: t[1] ?? 0 };
 }
 
-function resize(frames: DragFrames, e: OnResize): void {
+function resize(frames: Frames, e: OnResize): void {
   frames.update(e.target, { w: e.width, h: e.height, ...translateOf(e.drag) });
 }
 
-function rotateStart(frames: DragFrames, e: OnRotateStart): void {
+function rotateStart(frames: Frames, e: OnRotateStart): void {
   const frame = frames.start(e.target);
   if (!frame) return;
   e.set(frame.rotation);
   if (e.dragStart) e.dragStart.set([0, 0]);
 }
-function rotate(frames: DragFrames, e: OnRotate): void {
+function rotate(frames: Frames, e: OnRotate): void {
   frames.update(e.target, { rotation: e.beforeRotation, ...translateOf(e.drag) });
 }
 
-/** Moveable's gesture handlers over `frames`; `commit` gets each gesture's changes at its end. */
+/** Moveable's gesture handlers over `frames` and `group`; `commit` gets each gesture's changes at its end. */
 export function moveableHandlers(
   frames: DragFrames,
+  group: GroupFrames,
   commit: (changes: GeometryChange[]) => void,
 ): Partial<MoveableProps> {
+  const of = (el: HTMLElement | SVGElement): Frames => (group.owns(el) ? group : frames);
   const end = () => {
+    group.end();
     const changes = frames.end();
     if (changes.length > 0) commit(changes);
   };
   return {
-    onDragStart: (e) => dragStart(frames, e),
-    onDrag: (e) => drag(frames, e),
+    onDragStart: (e) => dragStart(of(e.target), e),
+    onDrag: (e) => drag(of(e.target), e),
     onDragEnd: end,
-    onDragGroupStart: (e) => e.events.forEach((ev) => dragStart(frames, ev)),
-    onDragGroup: (e) => e.events.forEach((ev) => drag(frames, ev)),
-    onDragGroupEnd: end,
-    onResizeStart: (e) => resizeStart(frames, e),
-    onResize: (e) => resize(frames, e),
+    onResizeStart: (e) => resizeStart(of(e.target), e),
+    onResize: (e) => resize(of(e.target), e),
     onResizeEnd: end,
-    onResizeGroupStart: (e) => e.events.forEach((ev) => resizeStart(frames, ev)),
-    onResizeGroup: (e) => e.events.forEach((ev) => resize(frames, ev)),
-    onResizeGroupEnd: end,
-    onRotateStart: (e) => rotateStart(frames, e),
-    onRotate: (e) => rotate(frames, e),
+    onRotateStart: (e) => rotateStart(of(e.target), e),
+    onRotate: (e) => rotate(of(e.target), e),
     onRotateEnd: end,
-    onRotateGroupStart: (e) => e.events.forEach((ev) => rotateStart(frames, ev)),
-    onRotateGroup: (e) => e.events.forEach((ev) => rotate(frames, ev)),
-    onRotateGroupEnd: end,
   };
 }
