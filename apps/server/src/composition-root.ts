@@ -116,11 +116,15 @@ export function composeApp(infra: Infrastructure) {
 
   /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
   const runtime: Runnable[] = [
-    // Devices connect (device state attached first).
-    store.linkRunner,
     // The history writer registers and folds what a crash left out of the rollups before any data.
     historyStore,
+    // Ingest, commands and acts attach to the device link before it connects.
     ...live.runtime,
+    // Devices connect (device state attached first) only now that every message handler listens:
+    // a message is acknowledged once its handlers are done, so one handled before ingest attached
+    // was acknowledged unstored (an external broker hands over what it parked for this server the
+    // moment it connects). On close the link stops first, before ingest detaches.
+    store.linkRunner,
     // Reads the open records first; on close lets its queued transitions commit.
     alarms.services.alarmEngine,
     alarms.mailerRunnable,
