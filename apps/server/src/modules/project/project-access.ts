@@ -1,4 +1,4 @@
-import { ErrorCode } from '@hmi/domain';
+import { ErrorCode, StringErrorCode } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Project } from '../../db/tables/projects.ts';
@@ -36,7 +36,7 @@ export class ProjectAccess {
   async requireWritable(caller: CurrentUser, id: number, db?: Db): Promise<Project> {
     const project = await this.require(caller, id, db);
     if ((await this.lockedOf(caller.teamId, db)).has(project.id))
-      throw new AppError(ErrorCode.E1052_TEMPLATE_LOCKED);
+      throw new AppError(ErrorCode.E1052_TEMPLATE_LOCKED, StringErrorCode.E_PROJECT_LOCKED);
     return project;
   }
 

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   Perm,
+  StringErrorCode,
   type DeviceInConfiguration,
   type ProjectDetail,
   type ProjectListReply,
@@ -202,9 +203,11 @@ describe('projects', () => {
       [older.id]: true,
       [newer.id]: false,
     });
-    expect((await post('/project/edit', { id: older.id, description: 'x' }, t)).body.code).toBe(
-      ErrorCode.E1052_TEMPLATE_LOCKED,
-    );
+    expect((await post('/project/edit', { id: older.id, description: 'x' }, t)).body).toMatchObject({
+      code: ErrorCode.E1052_TEMPLATE_LOCKED,
+      // The web shows the project's text, not the spec's template one.
+      data: StringErrorCode.E_PROJECT_LOCKED,
+    });
     expect((await post('/project/screen/add', { project_id: older.id, name: 'S' }, t)).body.code).toBe(
       ErrorCode.E1052_TEMPLATE_LOCKED,
     );

@@ -60,6 +60,9 @@ async function screenWith(deviceId: number, zoneId?: number) {
       device_ids: [deviceId],
     })
   ).body.data;
+  // The screen a goto opens: the project's own (a save refuses another project's, 1006).
+  const other = await post<ProjectScreen>('/project/screen/add', { project_id: project.id, name: 'Other' });
+  expect(other.body.code).toBe(0);
   const document = {
     version: 2,
     widgets: [
@@ -75,7 +78,7 @@ async function screenWith(deviceId: number, zoneId?: number) {
         actions: [
           { kind: 'set', binding: speed, value: 1500 },
           { kind: 'momentary', binding: speed, pressValue: 7, releaseValue: 0 },
-          { kind: 'goto', screenId: 1 },
+          { kind: 'goto', screenId: other.body.data.id },
         ],
       },
       {
