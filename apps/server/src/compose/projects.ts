@@ -38,7 +38,7 @@ export function composeProjects({ db, bus }: Infrastructure, needs: ProjectNeeds
   const access = new ProjectAccess(projectRepo, needs.allowance);
   const services = {
     projects: new ProjectService(db, projectRepo, screenRepo, access, needs.catalogue, needs.creators, bus),
-    screens: new ScreenService(db, projectRepo, screenRepo, access, needs.catalogue),
+    screens: new ScreenService(db, projectRepo, screenRepo, access, needs.catalogue, bus),
   };
   return {
     services,

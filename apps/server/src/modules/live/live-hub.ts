@@ -81,6 +81,8 @@ export class LiveHub {
       // A share link revoked, or its project deleted: its viewers' sockets end at once (4001).
       this.bus.subscribe('share.ended', (e) => this.shares.ended(this.clients, e.projectId, e.shareIds)),
       this.bus.subscribe('project.deleted', (e) => this.shares.ended(this.clients, e.projectId, null)),
+      // Its screens changed: the project's viewers stream what the screens bind now.
+      this.bus.subscribe('project.screens', (e) => this.shares.recheckProject(this.clients, e.projectId)),
     );
     const sweep = setInterval(() => void this.sweep(), SWEEP_MS);
     sweep.unref();

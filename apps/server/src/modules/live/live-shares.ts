@@ -87,6 +87,11 @@ export class LiveShares {
     }
   }
 
+  /** The share viewers of a project read their link again and their views are worked again. */
+  recheckProject(clients: Iterable<LiveClient>, projectId: number): void {
+    for (const c of [...clients]) if (c.share?.projectId === projectId) void this.recheck(c);
+  }
+
   /** The share viewers of a team (of every team: null) read their links again (recheck). */
   recheckTeam(clients: Iterable<LiveClient>, teamId: number | null): void {
     for (const c of [...clients])

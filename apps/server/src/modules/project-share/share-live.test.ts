@@ -142,6 +142,57 @@ describe('share viewer socket', () => {
     expect(items.at(-1)).toMatchObject({ value: 7, ts });
   });
 
+  it('follows the screens at once: a binding saved away stops streaming, one saved in starts', async () => {
+    const d = await device();
+    const { link, screen } = await sharedProject([d]);
+    const s = await viewer(link.token);
+    s.send({
+      type: 'subscribe',
+      device_ids: [d.id],
+      page_size: 5,
+      tags: [
+        { device_id: d.id, tag_id: team.tags.speed },
+        { device_id: d.id, tag_id: team.tags.temp },
+      ],
+    });
+    expect((await s.next('subscribed')).devices).toEqual([
+      { device_id: d.id, tag_ids: [team.tags.speed], tag_total: 5 },
+    ]);
+    // The screen now shows the temperature instead of the speed.
+    const saved = Date.now();
+    const save = await post<ProjectScreen>('/project/screen/save', {
+      id: screen.id,
+      version: screen.version,
+      name: screen.name,
+      document: {
+        version: 2,
+        widgets: [
+          {
+            id: 'temp',
+            type: 'numeric',
+            x: 0,
+            y: 0,
+            w: 100,
+            h: 40,
+            props: {},
+            binding: { deviceId: d.id, tagId: team.tags.temp },
+          },
+        ],
+      },
+    });
+    expect(save.id).toBe(screen.id);
+    const again = await s.next('subscribed', 1);
+    expect(again.devices).toEqual([{ device_id: d.id, tag_ids: [team.tags.temp], tag_total: 5 }]);
+    // Long before the minute's re-check.
+    expect(Date.now() - saved).toBeLessThan(5_000);
+    const before = dataItems(s.messages).length;
+    const ts = Date.now() + 2_000;
+    await d.data({ ts, v: { [team.tags.speed]: 8, [team.tags.temp]: 22.5 } });
+    await waitUntil(() => dataItems(s.messages).length > before, 5_000, 'data after the save');
+    await sleep(200);
+    for (const item of dataItems(s.messages).slice(before)) expect(item.tag_id).toBe(team.tags.temp);
+  });
+
   it('takes no write: the socket has no such message, and the token opens no signed-in call', async () => {
     const d = await device();
     const { link, screen } = await sharedProject([d]);

@@ -7,8 +7,19 @@ export interface ProjectDeletedEvent {
   projectId: number;
 }
 
+/**
+ * A project's screens changed (one added, saved or deleted): what they bind may differ, so every
+ * server's live hub works the views of that project's share viewers again at once (the pairs a
+ * viewer's socket may stream are the screens' bindings).
+ */
+export interface ProjectScreensEvent {
+  teamId: number;
+  projectId: number;
+}
+
 declare module '../../plugins/bus.ts' {
   interface BusEvents {
     'project.deleted': ProjectDeletedEvent;
+    'project.screens': ProjectScreensEvent;
   }
 }

@@ -19,6 +19,7 @@ import type { ProjectScreenRow } from '../../db/tables/projects.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { validationError } from '../../lib/validate.ts';
+import type { Bus } from '../../plugins/bus.ts';
 import type { Catalogue } from '../device/index.ts';
 import type { ProjectAccess } from './project-access.ts';
 import { presentScreen } from './project.presenter.ts';
@@ -49,6 +50,7 @@ export class ScreenService {
     private readonly screens: ScreenRepo,
     private readonly access: ProjectAccess,
     private readonly catalogue: Catalogue,
+    private readonly bus: Bus,
   ) {}
 
   async get(caller: CurrentUser, id: number): Promise<ProjectScreen> {
@@ -71,6 +73,7 @@ export class ScreenService {
       await this.projects.touch(body.project_id, trx);
       return row;
     });
+    this.changed(caller, body.project_id);
     return presentScreen(screen, doc);
   }
 
@@ -99,6 +102,7 @@ export class ScreenService {
       await this.screens.setDevices(body.id, before.project_id, devices, trx);
       await this.projects.touch(before.project_id, trx);
     });
+    this.changed(caller, before.project_id);
     return this.get(caller, body.id);
   }
 
@@ -109,6 +113,12 @@ export class ScreenService {
       await this.screens.delete(id, trx);
       await this.projects.touch(screen.project_id, trx);
     });
+    this.changed(caller, screen.project_id);
+  }
+
+  /** After the commit: every server's share viewers of the project see the screens' new bindings. */
+  private changed(caller: CurrentUser, projectId: number): void {
+    this.bus.publish('project.screens', { teamId: caller.teamId, projectId });
   }
 
   private async require(caller: CurrentUser, id: number): Promise<ProjectScreenRow> {
