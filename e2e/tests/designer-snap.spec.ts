@@ -6,7 +6,7 @@ import { api } from '../support/devices.ts';
 
 /**
  * The designer's canvas under the pointer (issue 26): a widget dropped a few px off another
- * widget's edge or centre lands exactly on it, with moveable's guide line shown while it is held
+ * widget's edge or centre lands exactly on it, with a guide line shown while it is held
  * there; two widgets selected by shift-click move, resize and turn together as one group (the
  * group's box snapping like one widget's), each gesture one undo step. Each test opens a screen
  * of its own (seeded through the API, never saved), with the grid snap off so that only the
@@ -84,9 +84,9 @@ async function press(page: Page, from: { x: number; y: number }, to: { x: number
   await page.mouse.move(to.x, to.y, { steps: 12 });
 }
 
-/** The element guide lines moveable shows (the bold ones: another widget's edge or centre). */
+/** The guide lines a drag shows (DragSnapping: another widget's or the screen's edge or centre line). */
 const elementGuides = (page: Page, dir: 'vertical' | 'horizontal') =>
-  page.locator(`.moveable-line.moveable-guideline.moveable-${dir}.moveable-bold`);
+  page.locator(`.designer-guide-${dir}:visible`);
 
 /** Clicks widget `id` at its centre (shift adds it to the selection). */
 async function clickWidget(page: Page, id: string, shift = false) {
@@ -110,7 +110,7 @@ test('a widget dropped 2 px off another widget’s edges lands on them, with a g
   await press(page, from, { x: from.x + 702 * k, y: from.y + 320 * k });
   const line = elementGuides(page, 'vertical').first();
   await expect(line).toBeVisible();
-  // The line stands on b's left edge (moveable draws it at the snapped x).
+  // The line stands on b's left edge (drawn at the snapped x).
   const lineBox = (await line.boundingBox())!;
   expect(Math.abs(lineBox.x - at(800, 0).x)).toBeLessThan(1.5);
   await page.mouse.up();

@@ -6,6 +6,7 @@ import {
   useState,
   type CSSProperties,
   type DragEvent,
+  type PointerEvent,
   type RefObject,
 } from 'react';
 import Moveable from 'react-moveable';
@@ -13,6 +14,7 @@ import Selecto, { type OnDragStart as OnSelectoDragStart, type OnSelectEnd } fro
 import type { ScreenDocument, ScreenWidgetType } from '@hmi/domain';
 import { CanvasBox } from './CanvasBox.tsx';
 import { DragFrames, widgetIdOf } from './drag-frames.ts';
+import { DragSnapping, type SnapContext } from './drag-snapping.ts';
 import type { EditorAction } from './editor-state.ts';
 import { GroupFrames, type GroupTarget } from './group-frames.ts';
 import { groupOf, GroupProxy } from './GroupProxy.tsx';
@@ -75,16 +77,51 @@ function boxesOf(stage: HTMLElement | null): HTMLElement[] {
   return stage ? [...stage.querySelectorAll<HTMLElement>('.designer-box')] : [];
 }
 
-/** Gesture handlers for moveable: one box's frames, or the group's through its proxy (`groupRef`). */
-function useGestures(dispatch: Props['dispatch'], docRef: RefObject<ScreenDocument>) {
+/**
+ * Gesture handlers for moveable: one box's frames, or the group's through its proxy (`groupRef`);
+ * drags snap through our DragSnapping (`snapContext`: what it snaps to now).
+ */
+function useGestures(
+  dispatch: Props['dispatch'],
+  docRef: RefObject<ScreenDocument>,
+  snapContext: () => Omit<SnapContext, 'doc'>,
+) {
   const groupRef = useRef<GroupTarget | undefined>(undefined);
   const handlers = useMemo(() => {
     const widgetOf = (id: string) => docRef.current.widgets.find((w) => w.id === id);
     const frames = new DragFrames(widgetOf);
     const group = new GroupFrames(frames, () => groupRef.current, widgetOf);
-    return moveableHandlers(frames, group, (changes) => dispatch({ type: 'geometry', changes }));
-  }, [dispatch, docRef]);
+    const snapping = new DragSnapping(() => ({ ...snapContext(), doc: docRef.current }));
+    const idsOf = (el: Element): string[] => {
+      const boxes = group.owns(el) ? (groupRef.current?.members ?? []) : [el];
+      return boxes.map((b) => widgetIdOf(b)).filter((id): id is string => id !== undefined);
+    };
+    return moveableHandlers(frames, group, (changes) => dispatch({ type: 'geometry', changes }), {
+      begin: (el) => snapping.begin(idsOf(el)),
+      apply: (tx, ty) => snapping.apply(tx, ty),
+      end: () => snapping.end(),
+    });
+  }, [dispatch, docRef, snapContext]);
   return { handlers, groupRef };
+}
+
+/** A press on a resize or rotation handle (moveable snaps those; drags snap through DragSnapping). */
+const onHandle = (target: EventTarget | null) =>
+  target instanceof Element &&
+  target.closest('.moveable-control, .moveable-rotation-control, .moveable-rotation') !== null;
+
+/**
+ * What a drag snaps to now (read when it begins) and the stage's guide layer; whether moveable
+ * snaps (`handles`: the press was on a resize or rotation handle, which moveable snaps itself).
+ */
+function useSnapSetting(hidden: ReadonlySet<string>, zoom: number, grid: number) {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const settings = useRef({ hidden, zoom, grid });
+  settings.current = { hidden, zoom, grid };
+  const context = useMemo(() => () => ({ ...settings.current, layer: layerRef.current }), []);
+  const [handles, setHandles] = useState(false);
+  const onPointerDownCapture = useCallback((e: PointerEvent) => setHandles(onHandle(e.target)), []);
+  return { context, layerRef, handles, onPointerDownCapture };
 }
 
 /** Palette items dropped on the stage are added where they land (design px). */
@@ -120,8 +157,8 @@ export function DesignerCanvas(props: Props) {
   const [guides, setGuides] = useState<HTMLElement[]>([]);
   /** The smallest side (design px) of the boxes with handles. */
   const [smallest, setSmallest] = useState(Infinity);
-
-  const { handlers, groupRef } = useGestures(dispatch, docRef);
+  const snap = useSnapSetting(hidden, zoom, grid);
+  const { handlers, groupRef } = useGestures(dispatch, docRef, snap.context);
   const group = useMemo(() => groupOf(doc, selection, readOnly), [doc, selection, readOnly]);
 
   // The selection's boxes get the handles (locked ones do not), several through their proxy;
@@ -184,6 +221,7 @@ export function DesignerCanvas(props: Props) {
       ref={setViewport}
       onDragOver={onDragOver}
       onDrop={onDrop}
+      onPointerDownCapture={snap.onPointerDownCapture}
       data-testid="designer-canvas"
     >
       <div className="designer-stage-room" style={{ width: width * zoom + 64, height: height * zoom + 64 }}>
@@ -213,6 +251,7 @@ export function DesignerCanvas(props: Props) {
               />
             ))}
           </div>
+          <div className="designer-guides" ref={snap.layerRef} />
           {group ? <GroupProxy key={group.key} group={group} ref={proxyRef} /> : null}
           <Moveable
             ref={moveableRef}
@@ -222,7 +261,7 @@ export function DesignerCanvas(props: Props) {
             resizable
             rotatable
             keepRatio={group !== undefined}
-            snappable
+            snappable={snap.handles}
             origin={false}
             renderDirections={smallest * zoom < SMALL_BOX_PX ? CORNERS : ALL_DIRECTIONS}
             throttleRotate={1}

@@ -17,7 +17,11 @@ export interface Group {
 }
 
 /** The movable widgets of a selection of several and their box; undefined for fewer than two. */
-export function groupOf(doc: ScreenDocument, selection: readonly string[], readOnly: boolean): Group | undefined {
+export function groupOf(
+  doc: ScreenDocument,
+  selection: readonly string[],
+  readOnly: boolean,
+): Group | undefined {
   if (readOnly || selection.length < 2) return undefined;
   const chosen = new Set(selection);
   const members = doc.widgets.filter((w) => chosen.has(w.id) && !w.locked);

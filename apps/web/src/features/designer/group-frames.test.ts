@@ -32,7 +32,11 @@ function setup() {
   const proxy = element('position: absolute; left: 100px; top: 50px; width: 140px; height: 60px;');
   let target: GroupTarget | undefined = { proxy, box, members };
   const frames = new DragFrames((id) => widgets.get(id));
-  const group = new GroupFrames(frames, () => target, (id) => widgets.get(id));
+  const group = new GroupFrames(
+    frames,
+    () => target,
+    (id) => widgets.get(id),
+  );
   return { frames, group, proxy, members, box, clear: () => (target = undefined) };
 }
 

@@ -29,7 +29,13 @@ describe('group box', () => {
     // -270° is 90°.
     expect(groupBoxOf([bars[0]!, { ...bars[1]!, rotation: -270 }])).toEqual(box);
     // One of them upright: an upright box around what both cover.
-    expect(groupBoxOf([bars[0]!, at(0, 0, 100, 20)])).toEqual({ cx: 50, cy: 50, w: 100, h: 100, rotation: 0 });
+    expect(groupBoxOf([bars[0]!, at(0, 0, 100, 20)])).toEqual({
+      cx: 50,
+      cy: 50,
+      w: 100,
+      h: 100,
+      rotation: 0,
+    });
   });
 });
 
@@ -87,7 +93,13 @@ describe('placing a widget of the group', () => {
 describe('a widget’s outline in the group', () => {
   it('is the widget’s box in fractions of the group’s, turned relative to it', () => {
     const six = (v: number) => Math.round(v * 1e6) / 1e6;
-    expect(memberBoxIn(a, upright)).toEqual({ left: 0, top: 0, width: 1, height: six(60 / 190), rotation: 0 });
+    expect(memberBoxIn(a, upright)).toEqual({
+      left: 0,
+      top: 0,
+      width: 1,
+      height: six(60 / 190),
+      rotation: 0,
+    });
     expect(memberBoxIn(c, upright)).toEqual({
       left: 0,
       top: six(150 / 190),

@@ -53,7 +53,9 @@ function turn(x: number, y: number, deg: number): [number, number] {
 export function groupBoxOf(widgets: readonly Placed[]): GroupBox | undefined {
   const first = widgets[0];
   if (!first) return undefined;
-  const rotation = widgets.every((w) => sameRotation(w.rotation, first.rotation)) ? normal(first.rotation) : 0;
+  const rotation = widgets.every((w) => sameRotation(w.rotation, first.rotation))
+    ? normal(first.rotation)
+    : 0;
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;

@@ -27,11 +27,21 @@ interface Frames {
   update(el: HTMLElement | SVGElement, patch: Patch): void;
 }
 
-function dragStart(frames: Frames, e: OnDragStart): void {
-  if (frames.start(e.target)) e.set([0, 0]);
+/** A drag's snapping (drag-snapping.ts): begun with the dragged element, then each translation snapped. */
+export interface Snapping {
+  begin(el: HTMLElement | SVGElement): void;
+  apply(tx: number, ty: number): { tx: number; ty: number };
+  end(): void;
 }
-function drag(frames: Frames, e: OnDrag): void {
-  frames.update(e.target, { tx: e.beforeTranslate[0] ?? 0, ty: e.beforeTranslate[1] ?? 0 });
+
+function dragStart(frames: Frames, snapping: Snapping, e: OnDragStart): void {
+  if (!frames.start(e.target)) return;
+  e.set([0, 0]);
+  snapping.begin(e.target);
+}
+function drag(frames: Frames, snapping: Snapping, e: OnDrag): void {
+  const { tx, ty } = snapping.apply(e.beforeTranslate[0] ?? 0, e.beforeTranslate[1] ?? 0);
+  frames.update(e.target, { tx, ty });
 }
 
 function resizeStart(frames: Frames, e: OnResizeStart): void {
@@ -64,16 +74,18 @@ export function moveableHandlers(
   frames: DragFrames,
   group: GroupFrames,
   commit: (changes: GeometryChange[]) => void,
+  snapping: Snapping,
 ): Partial<MoveableProps> {
   const of = (el: HTMLElement | SVGElement): Frames => (group.owns(el) ? group : frames);
   const end = () => {
+    snapping.end();
     group.end();
     const changes = frames.end();
     if (changes.length > 0) commit(changes);
   };
   return {
-    onDragStart: (e) => dragStart(of(e.target), e),
-    onDrag: (e) => drag(of(e.target), e),
+    onDragStart: (e) => dragStart(of(e.target), snapping, e),
+    onDrag: (e) => drag(of(e.target), snapping, e),
     onDragEnd: end,
     onResizeStart: (e) => resizeStart(of(e.target), e),
     onResize: (e) => resize(of(e.target), e),
