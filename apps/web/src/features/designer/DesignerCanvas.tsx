@@ -74,7 +74,7 @@ function stageBackground(doc: ScreenDocument, assetUrl: Props['assetUrl']): CSSP
 }
 
 function boxesOf(stage: HTMLElement | null): HTMLElement[] {
-  return stage ? [...stage.querySelectorAll<HTMLElement>('.designer-box')] : [];
+  return stage ? [...stage.querySelectorAll<HTMLElement>('.designer-layer > .designer-box')] : [];
 }
 
 /**
@@ -281,7 +281,7 @@ export function DesignerCanvas(props: Props) {
       <Selecto
         ref={selectoRef}
         dragContainer={viewport}
-        selectableTargets={['.designer-box:not(.is-hidden)']}
+        selectableTargets={['.designer-layer > .designer-box:not(.is-hidden)']}
         selectByClick
         selectFromInside={false}
         toggleContinueSelect={['shift']}

@@ -27,6 +27,9 @@ function setup() {
   const members = [...widgets.values()].map((w) =>
     element(`position: absolute; left: ${w.x}px; top: ${w.y}px; width: 40px; height: 20px;`, w.id),
   );
+  // The canvas's layer holds the widgets' boxes (a drag's copies go there too).
+  const layer = document.createElement('div');
+  for (const m of members) layer.appendChild(m);
   // The group's box: (100, 50) to (240, 110).
   const box = groupBoxOf([...widgets.values()])!;
   const proxy = element('position: absolute; left: 100px; top: 50px; width: 140px; height: 60px;');
@@ -37,12 +40,35 @@ function setup() {
     () => target,
     (id) => widgets.get(id),
   );
-  return { frames, group, proxy, members, box, clear: () => (target = undefined) };
+  return { frames, group, proxy, members, box, layer, clear: () => (target = undefined) };
 }
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe('group frames', () => {
+  it('drags copies of the widgets in one layer, then places the widgets once and drops the copies', () => {
+    const { frames, group, proxy, members, layer } = setup();
+    const startBoxes = members.map((m) => m.style.cssText);
+    group.start(proxy, 'drag');
+    const ghost = layer.querySelector<HTMLElement>('.designer-ghost')!;
+    expect(ghost.children).toHaveLength(2);
+    // Copies are no widgets' boxes: no widget id to be taken for one.
+    expect(layer.querySelectorAll('[data-widget-id]')).toHaveLength(2);
+    expect(members.every((m) => m.style.visibility === 'hidden')).toBe(true);
+    group.update(proxy, { tx: 10, ty: 25 });
+    group.update(proxy, { tx: 12, ty: 30 });
+    // One transform for the whole group; the widgets stay where they were until the end.
+    expect(ghost.style.transform).toBe('translate(12px, 30px)');
+    expect(members[0]!.style.transform).toBe('');
+    group.end();
+    expect(frames.end()).toEqual([
+      { id: 'a', x: 112, y: 80, w: 40, h: 20, rotation: 0 },
+      { id: 'c', x: 212, y: 120, w: 40, h: 20, rotation: 0 },
+    ]);
+    expect(layer.querySelector('.designer-ghost')).toBeNull();
+    expect(members.map((m) => m.style.cssText)).toEqual(startBoxes);
+  });
+
   it('moves every widget with the proxy and ends in one step with the styles given back', async () => {
     const { frames, group, proxy, members, box } = setup();
     expect(box).toEqual({ cx: 170, cy: 80, w: 140, h: 60, rotation: 0 });

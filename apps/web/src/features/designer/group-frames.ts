@@ -20,6 +20,8 @@ export interface GroupTarget {
 }
 
 interface Gesture {
+  /** A drag: the widgets' copies move in one layer (ghost) and the widgets are placed at the end. */
+  ghost: HTMLElement | null;
   proxy: HTMLElement;
   box: GroupBox;
   frame: GroupFrame;
@@ -44,7 +46,7 @@ export class GroupFrames {
   }
 
   /** Starts (or continues) the group's gesture; the proxy's frame at its start. */
-  start(el: Element): GroupFrame | undefined {
+  start(el: Element, kind: 'drag' | 'resize' | 'rotate' = 'resize'): GroupFrame | undefined {
     if (this.gesture) return this.gesture.frame;
     const target = this.target();
     if (!target || target.proxy !== el) return undefined;
@@ -56,7 +58,8 @@ export class GroupFrames {
       if (widget && this.frames.start(m)) members.push({ el: m, widget });
     }
     const frame = { tx: 0, ty: 0, w: box.w, h: box.h, rotation: box.rotation };
-    this.gesture = { proxy, box, frame, startStyle: proxy.style.cssText, members, pending: 0 };
+    const ghost = kind === 'drag' ? ghostOf(members.map((m) => m.el)) : null;
+    this.gesture = { ghost, proxy, box, frame, startStyle: proxy.style.cssText, members, pending: 0 };
     composite(proxy);
     return frame;
   }
@@ -68,7 +71,8 @@ export class GroupFrames {
     if (!g) return;
     Object.assign(g.frame, patch);
     showFrame(g.proxy, g.frame);
-    if (g.pending === 0) g.pending = requestAnimationFrame(() => this.place(g));
+    if (g.ghost) g.ghost.style.transform = `translate(${g.frame.tx}px, ${g.frame.ty}px)`;
+    else if (g.pending === 0) g.pending = requestAnimationFrame(() => this.place(g));
   }
 
   /** Places every widget of the group from the proxy's frame. */
@@ -85,8 +89,35 @@ export class GroupFrames {
   end(): void {
     const g = this.gesture;
     if (!g) return;
-    if (g.pending !== 0) this.place(g);
+    if (g.ghost) {
+      // The widgets take the copies' place (DragFrames.end() puts their own style back: visible).
+      this.place(g);
+      g.ghost.remove();
+    } else if (g.pending !== 0) this.place(g);
     g.proxy.style.cssText = g.startStyle;
     this.gesture = undefined;
   }
+}
+
+/**
+ * A layer holding copies of `boxes` where they stand (appended to their parent, after them), the
+ * boxes hidden meanwhile. The copies carry no widget or test id: nothing takes them for widgets.
+ */
+function ghostOf(boxes: readonly HTMLElement[]): HTMLElement | null {
+  const parent = boxes[0]?.parentElement;
+  if (!parent) return null;
+  const ghost = document.createElement('div');
+  ghost.className = 'designer-ghost';
+  for (const box of boxes) {
+    const copy = box.cloneNode(true) as HTMLElement;
+    copy.removeAttribute('data-widget-id');
+    for (const el of [copy, ...copy.querySelectorAll('[data-testid]')]) el.removeAttribute('data-testid');
+    copy.classList.replace('designer-box', 'designer-ghost-box');
+    copy.style.willChange = '';
+    ghost.appendChild(copy);
+    box.style.visibility = 'hidden';
+    box.style.willChange = '';
+  }
+  parent.appendChild(ghost);
+  return ghost;
 }

@@ -23,7 +23,7 @@ type Patch = Partial<Pick<Frame, 'tx' | 'ty' | 'w' | 'h' | 'rotation'>>;
 
 /** What a gesture's events drive: one box's frame or the group's. */
 interface Frames {
-  start(el: HTMLElement | SVGElement): { rotation: number } | undefined;
+  start(el: HTMLElement | SVGElement, kind?: 'drag' | 'resize' | 'rotate'): { rotation: number } | undefined;
   update(el: HTMLElement | SVGElement, patch: Patch): void;
 }
 
@@ -35,7 +35,7 @@ export interface Snapping {
 }
 
 function dragStart(frames: Frames, snapping: Snapping, e: OnDragStart): void {
-  if (!frames.start(e.target)) return;
+  if (!frames.start(e.target, 'drag')) return;
   e.set([0, 0]);
   snapping.begin(e.target);
 }
