@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deviceTopic } from '@hmi/domain';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { createDatabase } from '../../db/create-database.ts';
+import { freePort } from '../../../test/free-port.ts';
 import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
 import { expectRollupsMatch } from '../history-store/history-test-helpers.ts';
@@ -25,13 +25,6 @@ import { storedCount, storedValues, teamWithTemplate } from './live-data-test-he
  */
 const external = Boolean(process.env.MQTT_URL);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

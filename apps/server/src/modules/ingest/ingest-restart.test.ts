@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deviceTopic } from '@hmi/domain';
 import { connect } from 'mqtt';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.ts';
 import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
 import { storedCount, teamWithTemplate } from './live-data-test-helpers.ts';
@@ -23,13 +23,6 @@ import { storedCount, teamWithTemplate } from './live-data-test-helpers.ts';
  * meanwhile, the server again: every one stored, once.
  */
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Polls an asynchronous condition until it holds, or fails after `timeoutMs`. */
 async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -17,6 +17,16 @@ export interface PrincipalRow {
 }
 
 /** Users, teams and roles (Kysely only). */
+/** What a principal is made of besides its session: the user, its team and role. */
+const PRINCIPAL_COLUMNS = [
+  'users.id',
+  'users.team_id',
+  'users.is_main',
+  'users.status',
+  'users.role_id',
+  'roles.permissions as role_permissions',
+] as const;
+
 export class UserRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -102,15 +112,7 @@ export class UserRepo {
         j.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
       )
       .leftJoin('roles', 'roles.id', 'users.role_id')
-      .select([
-        'users.id',
-        'users.team_id',
-        'users.is_main',
-        'users.status',
-        'sessions.revoked_at as session_revoked_at',
-        'users.role_id',
-        'roles.permissions as role_permissions',
-      ])
+      .select([...PRINCIPAL_COLUMNS, 'sessions.revoked_at as session_revoked_at'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
   }
@@ -120,15 +122,7 @@ export class UserRepo {
     return this.db
       .selectFrom('users')
       .leftJoin('roles', 'roles.id', 'users.role_id')
-      .select([
-        'users.id',
-        'users.team_id',
-        'users.is_main',
-        'users.status',
-        sql<number | null>`null`.as('session_revoked_at'),
-        'users.role_id',
-        'roles.permissions as role_permissions',
-      ])
+      .select([...PRINCIPAL_COLUMNS, sql<number | null>`null`.as('session_revoked_at')])
       .where('users.id', '=', userId)
       .executeTakeFirst();
   }

@@ -1,14 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useRef, type ReactNode } from 'react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProjectDevice, ScreenTagRef } from '@hmi/domain';
-import terms from '@hmi/domain/i18n/terms.en-us.json';
-import scada from '../../i18n/en-us/scada.json';
 import { LiveValueStore } from '../live/index.ts';
-import { stubOfflineNetwork } from './scada-test-helpers.ts';
+import { initScadaI18n, stubOfflineNetwork } from './scada-test-helpers.ts';
 import { everyWidgetScreen } from './scada-test-factories.ts';
 import { DeviceAccessStore, StaleClock, type ScreenLive } from './screen-live.ts';
 import { ScreenView } from './ScreenView.tsx';
@@ -58,14 +54,7 @@ async function render(node: ReactNode) {
   await act(async () => new Promise((r) => setTimeout(r, 0)));
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': { scada, terms } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initScadaI18n);
 beforeEach(() => {
   stubOfflineNetwork();
   space = { width: 375, height: 600 };

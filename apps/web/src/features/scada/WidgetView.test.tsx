@@ -1,14 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, type ReactNode } from 'react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screenWidgetTypes, type ScreenWidget } from '@hmi/domain';
-import terms from '@hmi/domain/i18n/terms.en-us.json';
-import scada from '../../i18n/en-us/scada.json';
 import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
-import { stubOfflineNetwork } from './scada-test-helpers.ts';
+import { initScadaI18n, stubOfflineNetwork } from './scada-test-helpers.ts';
 import { everyWidgetScreen, widgetOf } from './scada-test-factories.ts';
 import type { LiveCell, WidgetActionEvent } from './widget-types.ts';
 import { WidgetView, type WidgetViewProps } from './WidgetView.tsx';
@@ -32,14 +28,7 @@ const view = (widget: ScreenWidget, extra: Partial<WidgetViewProps> = {}) => (
 );
 const good = (value: number | string | null, ts = 1): LiveCell => ({ value, quality: 'good', ts });
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': { scada, terms } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initScadaI18n);
 beforeEach(() => {
   stubOfflineNetwork();
   stubLayoutApis();

@@ -1,15 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { screenWidget, type ScreenWidget } from '@hmi/domain';
-import terms from '@hmi/domain/i18n/terms.en-us.json';
-import scada from '../../i18n/en-us/scada.json';
 import { widgetOf } from './scada-test-factories.ts';
 import { isPainted, painterFor } from './value-paint.ts';
 import type { LiveCell } from './widget-types.ts';
 import { WidgetView } from './WidgetView.tsx';
+import { initScadaI18n } from './scada-test-helpers.ts';
 
 /*
  * A painted widget (value-paint.ts) must read exactly as React would have drawn it: a body drawn
@@ -45,14 +42,7 @@ const across = { ...widgetOf('bar'), w: 300, h: 20 } as ScreenWidget;
 const painted = [boundText, widgetOf('temp'), widgetOf('run'), widgetOf('bar'), across, widgetOf('gauge')];
 const values: LiveCell['value'][] = [0, 653, -40.25, 8, 7, 1e9, '18446744073709551615', 'RUN', '', null];
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': { scada, terms } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initScadaI18n);
 beforeEach(() => {
   roots = [];
   hosts = [];

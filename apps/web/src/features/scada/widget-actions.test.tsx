@@ -1,14 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, type ReactNode } from 'react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AlarmRecordListReply } from '@hmi/domain';
-import terms from '@hmi/domain/i18n/terms.en-us.json';
-import scada from '../../i18n/en-us/scada.json';
 import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
-import { stubOfflineNetwork } from './scada-test-helpers.ts';
+import { initScadaI18n, stubOfflineNetwork } from './scada-test-helpers.ts';
 import { widgetOf } from './scada-test-factories.ts';
 import { ScreenRuntimeContext } from './screen-context.ts';
 import { scadaKeys } from './scada.api.ts';
@@ -54,14 +50,7 @@ const pointer = (el: Element, kind: string) =>
     el.dispatchEvent(new Event(kind, { bubbles: true }));
   });
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': { scada, terms } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initScadaI18n);
 beforeEach(() => {
   stubOfflineNetwork();
   stubLayoutApis();
