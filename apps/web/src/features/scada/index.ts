@@ -24,3 +24,4 @@ export {
   shareViewState,
   type ShareViewState,
 } from './share-viewer.api.ts';
+export { useFollowScreen } from './use-follow-screen.ts';

@@ -10,6 +10,7 @@ import {
   sessionAssetFiles,
   useAssetUrls,
   useScreenActions,
+  useFollowScreen,
 } from '../../features/scada/index.ts';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { usePermission } from '../../shared/session/use-permission.ts';
@@ -43,6 +44,7 @@ export function ScadaRuntime({ projectId, screenId }: { projectId: number; scree
     queryFn: ({ signal }) => scadaApi.screen(currentId!, signal),
     enabled: known,
   });
+  useFollowScreen(screen.data, screens?.find((s) => s.id === currentId)?.version, screen.refetch);
   const { doc, problem } = useMemo(() => readDocument(screen.data), [screen.data]);
   const goTo = useCallback(
     (id: number) => setSearch({ project: String(projectId), screen: String(id) }),

@@ -14,6 +14,7 @@ import {
   stepOf,
   useAssetUrls,
   type WidgetActionEvent,
+  useFollowScreen,
 } from '../../features/scada/index.ts';
 import { failureText } from '../../shared/feedback/toast-failure.ts';
 import { ScadaHeader } from './ScadaHeader.tsx';
@@ -59,6 +60,7 @@ export function ScadaShareViewer({ token, screenId }: { token: string; screenId?
     retry: retryUnlessRefused,
     enabled: known && !ended,
   });
+  useFollowScreen(screen.data, screens?.find((s) => s.id === currentId)?.version, screen.refetch);
   const { doc, problem } = useMemo(() => readDocument(screen.data), [screen.data]);
   const files = useMemo(() => shareAssetFiles(token), [token]);
   const assetIds = useMemo(() => (doc ? assetIdsOf(doc) : []), [doc]);
