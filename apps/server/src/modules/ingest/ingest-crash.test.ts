@@ -25,7 +25,6 @@ import { storedCount, storedValues, teamWithTemplate } from './live-data-test-he
  */
 const external = Boolean(process.env.MQTT_URL);
 
-
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);

@@ -23,7 +23,6 @@ import { storedCount, teamWithTemplate } from './live-data-test-helpers.ts';
  * meanwhile, the server again: every one stored, once.
  */
 
-
 /** Polls an asynchronous condition until it holds, or fails after `timeoutMs`. */
 async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
