@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -38,28 +38,40 @@ export interface DelaySubject {
  * rate_events so they hold across restarts and across servers. `now` is the clock (tests pass a
  * controllable one).
  */
+type Db = Kysely<Database> | Transaction<Database>;
+
 export class RateLimiter {
+  /** On PostgreSQL the ids of concurrent inserts are not in commit order (see consume). */
+  private readonly postgres: boolean;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   /**
    * Counts one event for (kind, subject) unless `max` events are already in a rule's window: then
    * it throws AppError(code) and counts nothing. The event is written first and only the events
    * written before it are counted, so of a burst of concurrent calls exactly the first ones up
    * to the limit pass (each would otherwise read the same count and all slip under it).
-   * Returns the event's id (see `forget`).
+   * Returns the event's id (see `forget`). One transaction: a refused event is rolled back. On
+   * PostgreSQL an id is drawn before its insert commits, so a later event could count before an
+   * earlier one is visible (8 concurrent invitations sent two mails): there the calls of one
+   * (kind, subject) take turns on a transaction-scoped advisory lock. SQLite writes one at a time.
    */
   async consume(kind: string, subject: string, rules: readonly RateRule[], code: number): Promise<number> {
-    const id = await this.record(kind, subject);
-    for (const rule of rules) {
-      if ((await this.recent(kind, subject, rule.windowMs, id)).count >= rule.max) {
-        await this.forget([id]);
-        throw new AppError(code, { retry_after_ms: rule.windowMs });
+    return this.db.transaction().execute(async (trx) => {
+      if (this.postgres)
+        await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subject}`}))`.execute(trx);
+      const id = await this.record(kind, subject, trx);
+      for (const rule of rules) {
+        if ((await this.recent(kind, subject, rule.windowMs, id, trx)).count >= rule.max)
+          throw new AppError(code, { retry_after_ms: rule.windowMs });
       }
-    }
-    return id;
+      return id;
+    });
   }
 
   /**
@@ -88,8 +100,8 @@ export class RateLimiter {
   }
 
   /** Writes one event now; returns its id. */
-  async record(kind: string, subject: string): Promise<number> {
-    const row = await this.db
+  async record(kind: string, subject: string, db: Db = this.db): Promise<number> {
+    const row = await db
       .insertInto('rate_events')
       .values({ kind, subject, created_at: this.now() })
       .returning('id')
@@ -112,8 +124,9 @@ export class RateLimiter {
     subject: string,
     windowMs: number,
     beforeId?: number,
+    db: Db = this.db,
   ): Promise<{ count: number; last: number | null }> {
-    let query = this.db
+    let query = db
       .selectFrom('rate_events')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
       .where('kind', '=', kind)
