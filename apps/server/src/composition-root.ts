@@ -3,6 +3,7 @@ import { composeAccounts } from './compose/accounts.ts';
 import { composeAlarms, composeMessages } from './compose/alarms.ts';
 import { composeBilling } from './compose/billing.ts';
 import { composeCatalogue } from './compose/catalogue.ts';
+import { composeCluster } from './compose/cluster.ts';
 import { composeDeviceStore } from './compose/devices.ts';
 import type { Infrastructure } from './compose/infrastructure.ts';
 import { composeLive } from './compose/live.ts';
@@ -25,6 +26,7 @@ export type { Infrastructure } from './compose/infrastructure.ts';
  * once the link runs.
  */
 export function composeApp(infra: Infrastructure) {
+  const cluster = composeCluster(infra);
   const accounts = composeAccounts(infra);
   const messages = composeMessages(infra);
   const store = composeDeviceStore(infra);
@@ -96,6 +98,7 @@ export function composeApp(infra: Infrastructure) {
     deviceTags: store.catalogue.tags,
     limiter: accounts.limiter,
     reload,
+    partitions: cluster.partitions,
   });
 
   const services = {
@@ -116,6 +119,8 @@ export function composeApp(infra: Infrastructure) {
 
   /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
   const runtime: Runnable[] = [
+    // With several servers: this server's device partitions, before anything evaluates devices.
+    ...(cluster.runnable ? [cluster.runnable] : []),
     // The history writer registers and folds what a crash left out of the rollups before any data.
     historyStore,
     // Ingest, commands and acts attach to the device link before it connects.

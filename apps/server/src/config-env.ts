@@ -48,6 +48,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -')
     .optional(),
+  /** With MQTT_URL: the Mosquitto dynamic security admin the server registers devices as (both or neither). */
+  MQTT_DYNSEC_USER: z.string().min(1).max(256).optional(),
+  MQTT_DYNSEC_PASSWORD: z.string().min(1).max(256).optional(),
   // 268435460: the largest packet MQTT can frame (a 4-byte remaining length of 268435455).
   MQTT_MAX_PACKET_BYTES: int(broker.maxPacketBytes, 1024).pipe(z.number().max(268_435_460)),
   MQTT_MAX_CONNECT_BYTES: int(broker.maxConnectBytes, 512).pipe(z.number().max(65_536)),
@@ -56,6 +59,13 @@ export const envSchema = z.object({
   DEVICE_AUTO_REGISTER_LIMIT: int(broker.autoRegisterLimit.limit, 1),
   DEVICE_AUTO_REGISTER_WINDOW: int(broker.autoRegisterLimit.windowMs / 1000, 1),
   BUS_URL: url(/^(redis|rediss|nats):$/),
+  // Channel names start with it: clusters sharing one Redis or NATS never meet.
+  // How long a device partition lease holds without renewal (s): a dead server's devices move after about this.
+  PARTITION_LEASE: int(10, 2).pipe(z.number().max(300)),
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default('hmi'),
   SMTP_URL: url(/^smtps?:$/),
   SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
   REGION: regionSchema.default('eu'),

@@ -16,6 +16,11 @@ export interface Config {
   /** With MQTT_URL: servers of one share group split the devices' messages; default hmi-cloud. */
   mqttShareGroup: string | undefined;
   /**
+   * With MQTT_URL on Mosquitto: the dynamic security admin (MQTT_DYNSEC_USER/PASSWORD) through
+   * which the server keeps the broker's device accounts in step with its registry; unset: none.
+   */
+  mqttDynsec: { username: string; password: string } | undefined;
+  /**
    * Embedded broker: largest packet and CONNECT (bytes), time to authenticate (ms), largest
    * retained state of an unbound device (bytes), self-registrations per address and window.
    * maxPacketBytes is also the largest WebSocket message on /mqtt.
@@ -28,6 +33,10 @@ export interface Config {
     autoRegisterLimit: { limit: number; windowMs: number };
   };
   busUrl: string | undefined;
+  /** Channel names on the bus start with it (BUS_PREFIX). */
+  busPrefix: string;
+  /** How long a device partition lease holds without renewal (PARTITION_LEASE). */
+  partitionLeaseMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   region: Region;

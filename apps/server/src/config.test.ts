@@ -112,6 +112,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the dynsec admin only with MQTT_URL, both or neither', () => {
+    const url = 'mqtt://cloud:pw@broker.example:1883';
+    expect(loadConfig({ DATA_DIR: dir, MQTT_URL: url }).mqttDynsec).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        MQTT_URL: url,
+        MQTT_DYNSEC_USER: 'registry',
+        MQTT_DYNSEC_PASSWORD: 's3cret',
+      }).mqttDynsec,
+    ).toEqual({ username: 'registry', password: 's3cret' });
+    expect(() => loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_DYNSEC_USER: 'registry' })).toThrow(
+      /MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD: both or neither/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, MQTT_DYNSEC_USER: 'registry', MQTT_DYNSEC_PASSWORD: 'x' }),
+    ).toThrow(/MQTT_DYNSEC_USER: only with MQTT_URL/);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

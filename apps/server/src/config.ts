@@ -46,6 +46,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  BILLING_TEST_CLOCK: test only, refused with NODE_ENV=production',
     );
   }
+  const dynsecProblem =
+    (e.MQTT_DYNSEC_USER === undefined) !== (e.MQTT_DYNSEC_PASSWORD === undefined)
+      ? 'MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD: both or neither'
+      : e.MQTT_DYNSEC_USER !== undefined && e.MQTT_URL === undefined
+        ? 'MQTT_DYNSEC_USER: only with MQTT_URL (the embedded broker checks devices itself)'
+        : undefined;
+  if (dynsecProblem) throw new ConfigError(`Invalid configuration:\n  ${dynsecProblem}`);
   const dataDir = fromRoot(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -57,6 +64,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttDynsec:
+      e.MQTT_DYNSEC_USER !== undefined && e.MQTT_DYNSEC_PASSWORD !== undefined
+        ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD }
+        : undefined,
     broker: {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       // A CONNECT is a packet: never more than the packet limit.
@@ -69,6 +80,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     busUrl: e.BUS_URL,
+    busPrefix: e.BUS_PREFIX,
+    partitionLeaseMs: e.PARTITION_LEASE * 1000,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     region: e.REGION,

@@ -1,7 +1,7 @@
 import { MenuPath } from '@hmi/domain';
 import type { PrincipalLoader } from '../lib/current-user.ts';
 import type { ScopeLoader } from '../lib/data-scope.ts';
-import { AlarmEngine } from '../modules/alarm/alarm-engine.ts';
+import { AlarmEngine, type AlarmEngineOptions } from '../modules/alarm/alarm-engine.ts';
 import { AlarmNotifyGate } from '../modules/alarm/alarm-notify-gate.ts';
 import { notifyDefaults } from '../modules/alarm/alarm-notify-policy.ts';
 import { AlarmRecordRepo } from '../modules/alarm/alarm-record.repo.ts';
@@ -35,6 +35,8 @@ export interface AlarmNeeds {
   limiter: RateLimiter;
   /** Reloads a caller (the session module's PrincipalService.reload): the notify sockets. */
   reload: PrincipalLoader;
+  /** This server's device partitions, with several servers (compose/cluster.ts). */
+  partitions?: AlarmEngineOptions['partitions'];
 }
 
 /** Alarms and notifications: the engine over committed values, alarm mails, the notify sockets. */
@@ -42,7 +44,7 @@ export function composeAlarms({ db, config, bus, log, mailer }: Infrastructure, 
   const repo = new AlarmRepo(db, needs.scopes);
   const gate = new AlarmNotifyGate({ ...notifyDefaults, intervalMs: config.alarmNotifyIntervalMs });
   const writer = new AlarmWriter(db, repo, bus, Date.now, gate);
-  const alarmEngine = new AlarmEngine({ repo, writer, bus, log });
+  const alarmEngine = new AlarmEngine({ repo, writer, bus, log, partitions: needs.partitions });
   const deliveries = new DeliveryRepo(db);
   const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
   const notifyHub = new NotifyHub(bus, needs.reload, log, {

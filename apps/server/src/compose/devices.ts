@@ -1,4 +1,5 @@
 import { AlarmRuleRepo } from '../modules/alarm-rule/alarm-rule.repo.ts';
+import { reconcileBrokerAtStart } from '../modules/device-connection/broker-registry.ts';
 import { DbDeviceRegistry } from '../modules/device-connection/db-device-registry.ts';
 import { DeviceConfigPublisher } from '../modules/device-connection/device-config.publisher.ts';
 import { DeviceConnectionRepo } from '../modules/device-connection/device-connection.repo.ts';
@@ -81,8 +82,16 @@ export function composeDeviceStore(infra: Infrastructure) {
   const deviceState = new DeviceStateService(db, deviceConfig, log, deviceConnections);
   return {
     services: { deviceRegistry, deviceLink, deviceConfig, deviceConnections, historyStore },
-    /** Devices connect (device state attached first). */
-    linkRunner: new DeviceLinkRunner(deviceLink, deviceState, config),
+    /**
+     * Devices connect (device state attached first); with MQTT_DYNSEC_USER the broker's device
+     * accounts are then reconciled with the registry (docs/broker-registry.md).
+     */
+    linkRunner: new DeviceLinkRunner(
+      deviceLink,
+      deviceState,
+      config,
+      config.mqttDynsec ? () => reconcileBrokerAtStart(config, deviceRegistry, log) : undefined,
+    ),
     catalogue,
     ruleRepo,
     templateRepo,

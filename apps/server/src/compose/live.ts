@@ -43,7 +43,7 @@ export function composeLive({ db, config, bus, log }: Infrastructure, needs: Liv
   const { deviceLink, historyStore, catalogue } = needs;
   const cache = new DeviceTagsCache(catalogue, undefined, undefined, needs.deviceQuotas);
   const ingest = new IngestService(cache, historyStore, bus, log);
-  const commands = new CommandTracker(deviceLink);
+  const commands = new CommandTracker(deviceLink, bus);
   const deviceActs = new DeviceActs(catalogue, bus, log);
   const live = new LiveRepo(catalogue, historyStore);
   const liveHub = new LiveHub(live, bus, config.live, needs.reload, log, needs.shares);

@@ -15,6 +15,7 @@ import type { BillingTables } from './tables/billing.ts';
 import type { RemoteTables } from './tables/remote.ts';
 import type { BoardTables } from './tables/boards.ts';
 import type { ProjectTables } from './tables/projects.ts';
+import type { ClusterTables } from './tables/cluster.ts';
 
 export type { FrameData } from './tables/columns.ts';
 export type * from './tables/accounts.ts';
@@ -31,6 +32,7 @@ export type * from './tables/billing.ts';
 export type * from './tables/remote.ts';
 export type * from './tables/boards.ts';
 export type * from './tables/projects.ts';
+export type * from './tables/cluster.ts';
 
 export interface Database
   extends
@@ -47,4 +49,5 @@ export interface Database
     BillingTables,
     RemoteTables,
     BoardTables,
-    ProjectTables {}
+    ProjectTables,
+    ClusterTables {}

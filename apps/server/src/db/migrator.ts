@@ -26,6 +26,7 @@ import * as m0016 from './migrations/0016-remote-sessions.ts';
 import * as m0017 from './migrations/0017-projects.ts';
 import * as m0018 from './migrations/0018-recipes.ts';
 import * as m0019 from './migrations/0019-project-assets-shares.ts';
+import * as m0020 from './migrations/0020-cluster.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0017-projects': m0017,
   '0018-recipes': m0018,
   '0019-project-assets-shares': m0019,
+  '0020-cluster': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -186,10 +186,18 @@ describe('redaction', () => {
     const config = {
       ...server.config,
       busUrl: 'redis://:busTokenFake1@127.0.0.1:6379',
+      mqttDynsec: { username: 'registry', password: 'dynsecPwFake1' },
     };
     const found = configuredSecrets(config);
     expect(found).toEqual(
-      expect.arrayContaining([secrets.jwt, secrets.pepper, secrets.mqtt, secrets.smtp, 'busTokenFake1']),
+      expect.arrayContaining([
+        secrets.jwt,
+        secrets.pepper,
+        secrets.mqtt,
+        secrets.smtp,
+        'busTokenFake1',
+        'dynsecPwFake1',
+      ]),
     );
   });
 });

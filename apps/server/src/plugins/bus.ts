@@ -1,52 +1,112 @@
-import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { Dispatch, type Scope } from './bus/dispatch.ts';
+import type { Ownership } from './bus/ownership.ts';
+import { NatsTransport } from './bus/nats-transport.ts';
+import { RedisTransport } from './bus/redis-transport.ts';
+import { RemoteBus } from './bus/remote-bus.ts';
+import type { RequesterTopic } from './bus/topics.ts';
+
+export type { Scope } from './bus/dispatch.ts';
 
 /**
  * The topics of the bus and their events. Empty here: each feature adds the topics it publishes
  * by declaration merging, beside its event type (`declare module '../../plugins/bus.ts'`), e.g.
- * 'device.data' in modules/history-store/data-frame.ts, 'alarm.event' in modules/alarm/alarm.events.ts.
+ * 'device.data' in modules/history-store/data-frame.ts, 'alarm.event' in modules/alarm/alarm.events.ts;
+ * and gives each its delivery in `BUS_TOPICS` (bus/topics.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface BusEvents {}
 
 /**
- * Fan-out between the ingest pipeline (and the other producers of device and alarm events) and
- * the live hub, alarm engine and notifications of every server. In-process by default; with BUS_URL (scale-out) a Redis or NATS adapter
- * takes its place behind the same interface. Delivery is at most once: a socket that misses an
- * event gets the current values again on its next subscribe or page switch.
+ * Events between the parts of the app, on one server or across several (docs/architecture.md,
+ * "Scale-out: the bus"). In-process by default; with BUS_URL a Redis or NATS adapter behind the
+ * same interface. Delivery is at most once and asynchronous as far as callers may assume: a
+ * socket that misses an event gets the current values again on its next subscribe or page
+ * switch, and what must not be missed is read from the database.
  */
 export interface Bus {
+  /** This server, as `send` addresses it. */
+  readonly serverId: string;
+  /** To every server's subscribers of the topic (this server's included). */
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void;
-  subscribe<K extends keyof BusEvents>(topic: K, handler: (event: BusEvents[K]) => void): () => void;
+  /** To the subscribers of one server (a 'requester' topic: the server that asked). */
+  send<K extends RequesterTopic>(serverId: string, topic: K, event: BusEvents[K]): void;
+  /** `scope`: which events (bus/dispatch.ts): every server's, this server's devices', this server's own. */
+  subscribe<K extends keyof BusEvents>(
+    topic: K,
+    handler: (event: BusEvents[K]) => void,
+    scope?: Scope,
+  ): () => void;
+  /** Which devices this server owns (every device until partitions are leased). */
+  get ownership(): Ownership;
+  set ownership(o: Ownership);
   close(): Promise<void>;
 }
 
-/** The bus of one process: synchronous delivery; a throwing handler is reported, never propagated. */
-export class InProcessBus implements Bus {
-  private readonly emitter = new EventEmitter();
+/** A short random id per server process, sent with what it publishes. */
+export function newServerId(): string {
+  return randomBytes(6).toString('base64url');
+}
 
-  constructor(private readonly onError: (err: unknown) => void = (err) => console.error('[bus]', err)) {
-    this.emitter.setMaxListeners(0);
+/** The bus of one process: every server is this one. */
+export class InProcessBus implements Bus {
+  readonly serverId = newServerId();
+  private readonly dispatch: Dispatch;
+
+  constructor(onError: (err: unknown) => void = (err) => console.error('[bus]', err)) {
+    this.dispatch = new Dispatch(onError);
+  }
+
+  get ownership(): Ownership {
+    return this.dispatch.ownership;
+  }
+
+  set ownership(o: Ownership) {
+    this.dispatch.ownership = o;
   }
 
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
-    for (const listener of this.emitter.listeners(topic)) {
-      try {
-        (listener as (e: BusEvents[K]) => void)(event);
-      } catch (err) {
-        this.onError(err);
-      }
-    }
+    this.dispatch.deliver(topic, event, true);
   }
 
-  subscribe<K extends keyof BusEvents>(topic: K, handler: (event: BusEvents[K]) => void): () => void {
-    this.emitter.on(topic, handler);
-    return () => this.emitter.off(topic, handler);
+  send<K extends RequesterTopic>(_serverId: string, topic: K, event: BusEvents[K]): void {
+    this.dispatch.deliver(topic, event, true);
+  }
+
+  subscribe<K extends keyof BusEvents>(
+    topic: K,
+    handler: (event: BusEvents[K]) => void,
+    scope: Scope = 'every',
+  ): () => void {
+    return this.dispatch.add(topic, scope, handler);
   }
 
   async close(): Promise<void> {
-    this.emitter.removeAllListeners();
+    this.dispatch.clear();
+  }
+}
+
+/** The bus of BUS_URL (`redis://`, `rediss://` or `nats://`); resolves once it listens. */
+export async function openRemoteBus(
+  url: string,
+  options: { prefix: string; serverId?: string; onError: (err: unknown) => void },
+): Promise<RemoteBus> {
+  const protocol = new URL(url).protocol;
+  const transport =
+    protocol === 'nats:' ? new NatsTransport(url, options.onError) : new RedisTransport(url, options.onError);
+  const bus = new RemoteBus(options.serverId ?? newServerId(), transport, options.prefix, options.onError);
+  try {
+    return await bus.open();
+  } catch (err) {
+    await transport.close().catch(() => undefined);
+    throw new Error(
+      `BUS_URL=${protocol}//...: cannot reach the bus: ${err instanceof Error ? err.message : String(err)}`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 
@@ -59,13 +119,10 @@ declare module 'fastify' {
 /** The bus of BUS_URL, or the in-process one. */
 export const busPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    if (config.busUrl) {
-      // Refuse rather than run silently without fan-out: sockets on other servers would stay empty.
-      throw new Error(
-        `BUS_URL=${new URL(config.busUrl).protocol}//...: the Redis/NATS bus adapter is not implemented yet; unset BUS_URL to run a single server with the in-process bus`,
-      );
-    }
-    const bus = new InProcessBus((err) => app.log.error({ err }, 'bus handler failed'));
+    const onError = (err: unknown) => app.log.error({ err }, 'bus failed');
+    const bus: Bus = config.busUrl
+      ? await openRemoteBus(config.busUrl, { prefix: config.busPrefix, onError })
+      : new InProcessBus(onError);
     app.decorate('bus', bus);
     app.addHook('onClose', async () => bus.close());
   },

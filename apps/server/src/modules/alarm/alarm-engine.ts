@@ -1,5 +1,6 @@
 import type { HistoryValue } from '@hmi/domain';
 import type { Bus } from '../../plugins/bus.ts';
+import { partitionOf } from '../../plugins/bus/ownership.ts';
 import type { AlarmRulesEvent } from '../alarm-rule/index.ts';
 import type { DeviceBindingEvent } from '../device/index.ts';
 import { frameValue, type DeviceDataEvent } from '../history-store/index.ts';
@@ -22,6 +23,12 @@ export interface AlarmEngineOptions {
   now?: () => number;
   /** How often due digests are sent (ms; default 5 s). */
   digestEveryMs?: number;
+  /**
+   * The device partitions of this server as they change (modules/cluster): a gained device's
+   * state is read again before its next value (its previous owner changed it), a lost one's
+   * forgotten. Absent: this server owns every device.
+   */
+  partitions?: { onChange(listener: (c: { gained: number[]; lost: number[] }) => void): () => void };
 }
 
 /** An open record as the engine keeps it; `recordId` is null until its raise commits. */
@@ -47,7 +54,17 @@ interface DeviceSlot {
   tail: Promise<void>;
   /** Values waiting in the queue behind a load: later values wait too, so order holds. */
   waiting: number;
+  /** The time of the newest frame evaluated (0: none since the device was (re)loaded). */
+  newestTs: number;
 }
+
+/**
+ * A frame older than the newest one evaluated by less than this arrived late (with several
+ * servers, frames of one device ingested by two of them may reach the owner out of order): it is
+ * stored, but not evaluated, since its value is older than the one the alarm state already holds.
+ * A frame older by more is a device clock set back, evaluated as new.
+ */
+export const LATE_FRAME_MS = 60_000;
 
 /**
  * The alarm engine (issue 6). It evaluates every committed live value (bus 'device.data'; backfill
@@ -80,8 +97,10 @@ export class AlarmEngine {
   private detach: (() => void)[] = [];
   private readonly digestEveryMs: number;
   private digestTimer: NodeJS.Timeout | null = null;
+  private readonly partitions: AlarmEngineOptions['partitions'];
 
   constructor(options: AlarmEngineOptions) {
+    this.partitions = options.partitions;
     this.bus = options.bus;
     this.log = options.log;
     this.ttl = options.deviceTtlMs ?? 30_000;
@@ -101,10 +120,12 @@ export class AlarmEngine {
     for (const slot of this.slots.values()) slot.openLoaded = true;
     await this.closeOrphans();
     this.detach = [
-      this.bus.subscribe('device.data', (e) => this.onData(e)),
+      // Only the devices this server owns: one server evaluates each device's values.
+      this.bus.subscribe('device.data', (e) => this.onData(e), 'owner'),
       this.bus.subscribe('device.act', (e) => this.onAct(e)),
       this.bus.subscribe('device.binding', (e) => this.onBinding(e)),
       this.bus.subscribe('alarm.rules', (e) => this.track(this.reloadRules(e))),
+      ...(this.partitions ? [this.partitions.onChange((c) => this.partitionsChanged(c))] : []),
     ];
     this.digestTimer = setInterval(() => void this.sendDigests(), this.digestEveryMs);
     this.digestTimer.unref();
@@ -158,6 +179,7 @@ export class AlarmEngine {
         loadedAt: 0,
         tail: Promise.resolve(),
         waiting: 0,
+        newestTs: 0,
       };
       this.slots.set(deviceId, slot);
     }
@@ -189,6 +211,21 @@ export class AlarmEngine {
     if (slot) slot.loadedAt = 0;
   }
 
+  /** Partitions moved: gained devices are read again before their next value, lost ones forgotten. */
+  private partitionsChanged(change: { gained: number[]; lost: number[] }): void {
+    const gained = new Set(change.gained);
+    const lost = new Set(change.lost);
+    for (const [id, slot] of this.slots) {
+      const part = partitionOf(id);
+      if (lost.has(part)) this.slots.delete(id);
+      else if (gained.has(part)) {
+        slot.loadedAt = 0;
+        slot.openLoaded = false;
+        slot.newestTs = 0;
+      }
+    }
+  }
+
   /**
    * Devices were bound or unbound: their state (team, template, open records, closed by the
    * unbind) is read again before their next value is evaluated, so nothing of the previous
@@ -212,6 +249,8 @@ export class AlarmEngine {
     const rules = this.rules.cached(slot.templateId);
     if (!rules) return;
     for (const f of frames) {
+      if (f.ts < slot.newestTs && slot.newestTs - f.ts < LATE_FRAME_MS) continue;
+      slot.newestTs = f.ts;
       for (let i = 0; i < f.ids.length; i++) {
         const list = rules.byTag.get(f.ids[i]!);
         if (list !== undefined) this.evaluateValue(slot, list, frameValue(f, i), f.ts);

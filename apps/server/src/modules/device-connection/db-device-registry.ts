@@ -37,6 +37,12 @@ export class DbDeviceRegistry implements DeviceRegistry {
     return row !== undefined && row.team_id !== null;
   }
 
+  /** Every registered serial number (the broker accounts are reconciled against them). */
+  async registeredSns(): Promise<string[]> {
+    const rows = await this.db.selectFrom(catalogueDevices(this.db).as('devices')).select('sn').execute();
+    return rows.map((r) => r.sn);
+  }
+
   /** Trust on first use (the broker calls this only when DEVICE_AUTO_REGISTER is on). */
   async register(sn: string, secret: string): Promise<'created' | 'exists'> {
     const outcome = await this.add({ sn, secret }, { registeredBy: 'auto' });

@@ -9,11 +9,17 @@ import type { DeviceStateService } from './device-state.service.ts';
  */
 export class DeviceLinkRunner {
   private detach: (() => void) | null = null;
+  private background: Promise<unknown> | null = null;
 
+  /**
+   * `afterStart`: work that needs the broker but must not hold up the start (the broker
+   * registry's reconciliation); it handles its own errors, and stop() waits for it.
+   */
   constructor(
     private readonly link: DeviceLink,
     private readonly state: DeviceStateService,
     private readonly settings: { mqttUrl: string | undefined; mqttPort: number },
+    private readonly afterStart?: () => Promise<unknown>,
   ) {}
 
   /** Where devices connect: MQTT_URL, or the embedded broker's mqtt://127.0.0.1:<port actually bound>. */
@@ -35,11 +41,14 @@ export class DeviceLinkRunner {
       throw err;
     }
     this.detach = detach;
+    if (this.afterStart) this.background = this.afterStart().catch(() => undefined);
   }
 
   async stop(): Promise<void> {
     // Disconnects from here on are the server stopping (recorded as server_stop), and what the
     // state service queued is written before the database closes.
+    await this.background;
+    this.background = null;
     this.state.serverStopping();
     await this.link.stop();
     this.detach?.();

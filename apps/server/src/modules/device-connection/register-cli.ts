@@ -2,10 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { deviceKindSchema } from '@hmi/domain';
 import { loadConfig } from '../../config.ts';
-import { createDatabase } from '../../db/create-database.ts';
-import { migrateToLatest } from '../../db/migrator.ts';
-import { DbDeviceRegistry } from './db-device-registry.ts';
 import { parseFactoryCsv } from './factory-csv.ts';
+import { registerDevices } from './register-devices.ts';
 
 const USAGE = `Registers devices (serial number + secret) so that they can connect and be bound.
 
@@ -13,6 +11,11 @@ const USAGE = `Registers devices (serial number + secret) so that they can conne
   npm run devices:register -- --csv factory-list.csv      (lines: sn,secret[,kind,model])
 
   --replace   set the new secret (and kind, model) of SNs that are already registered
+
+With MQTT_URL and MQTT_DYNSEC_USER/MQTT_DYNSEC_PASSWORD set (Mosquitto with dynamic security),
+each device is also created or updated at the broker (username = SN, password = secret). The
+database is written first; a device the broker did not take is printed and the exit code is 1:
+run the same line again once the broker is back (the same secret, or --replace, pushes it).
 `;
 
 async function main(): Promise<void> {
@@ -43,29 +46,12 @@ async function main(): Promise<void> {
         },
       ];
 
-  const config = loadConfig();
-  const { db } = createDatabase(config);
-  const counts = { created: 0, exists: 0, updated: 0, failed: 0 };
-  try {
-    await migrateToLatest(db, config.databaseSchema);
-    const registry = new DbDeviceRegistry(db);
-    for (const entry of entries) {
-      try {
-        const outcome = await registry.add(entry, { replaceSecret: values.replace });
-        counts[outcome]++;
-        console.log(`${outcome}: ${entry.sn}`);
-      } catch (err) {
-        counts.failed++;
-        console.error(`failed: ${entry.sn}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-  } finally {
-    await db.destroy();
-  }
-  console.log(
-    `${counts.created} registered, ${counts.updated} updated, ${counts.exists} already registered, ${counts.failed} failed`,
+  process.exitCode = await registerDevices(
+    loadConfig(),
+    entries,
+    { replaceSecret: values.replace },
+    { out: (line) => console.log(line), err: (line) => console.error(line) },
   );
-  if (counts.failed > 0) process.exitCode = 1;
 }
 
 await main();

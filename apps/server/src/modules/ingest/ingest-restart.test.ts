@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deviceTopic } from '@hmi/domain';
 import { connect } from 'mqtt';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/free-port.ts';
+import { startMosquitto } from '../../../test/mosquitto.ts';
 import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice } from '../device/device-test-factories.ts';
 import { storedCount, teamWithTemplate } from './live-data-test-helpers.ts';
@@ -37,31 +36,11 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-/** Mosquitto on a free port (anonymous devices, sessions in memory); resolves once it listens. */
+/** Mosquitto on a free port of this suite's own. */
 async function mosquitto(): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'hmi-mosquitto-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const conf = join(dir, 'mosquitto.conf');
-  await writeFile(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  cleanups.push(async () => child.kill('SIGKILL'));
-  await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const probe = connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
-        const done = (ok: boolean) => {
-          probe.end(true);
-          resolve(ok);
-        };
-        probe.once('connect', () => done(true));
-        probe.once('error', () => done(false));
-        probe.once('close', () => done(false));
-      }),
-    10_000,
-    'mosquitto listening',
-  );
-  return port;
+  const broker = await startMosquitto();
+  cleanups.push(broker.stop);
+  return broker.port;
 }
 
 describe('ingest on an external broker across a restart', () => {

@@ -54,14 +54,19 @@ export class AlarmMailer {
   /**
    * Subscribes to 'alarm.event' (raises that notified; those collected within their rule's
    * interval are not mailed) and 'alarm.digest' (one digest mail of the collected ones); returns
-   * the unsubscribe.
+   * the unsubscribe. Only the events this server published ('origin'): the server whose alarm
+   * engine raised them (it owns the device) mails them, and no other.
    */
   attach(bus: Bus): () => void {
     const off = [
-      bus.subscribe('alarm.event', (e) => {
-        if (e.event === 'raised' && e.notified !== false) this.enqueue(e);
-      }),
-      bus.subscribe('alarm.digest', (e) => this.enqueue(e)),
+      bus.subscribe(
+        'alarm.event',
+        (e) => {
+          if (e.event === 'raised' && e.notified !== false) this.enqueue(e);
+        },
+        'origin',
+      ),
+      bus.subscribe('alarm.digest', (e) => this.enqueue(e), 'origin'),
     ];
     return () => off.forEach((f) => f());
   }

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openRemoteBus } from '../bus.ts';
+import type { RemoteBus } from './remote-bus.ts';
+
+/** The machine's Redis and NATS (README, "Tests"); each run uses its own channel prefix. */
+const ENGINES = [
+  ['Redis', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'],
+  ['NATS', process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'],
+] as const;
+
+const errors: unknown[] = [];
+const open: RemoteBus[] = [];
+
+async function cluster(url: string, n: number, serverIds?: string[]): Promise<RemoteBus[]> {
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  const buses = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      openRemoteBus(url, { prefix, serverId: serverIds?.[i], onError: (e) => errors.push(e) }),
+    ),
+  );
+  open.push(...buses);
+  return buses;
+}
+
+/** Resolves once `check` holds (events cross the engine asynchronously). */
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((b) => b.close()));
+  expect(errors.splice(0)).toEqual([]);
+});
+
+describe.each(ENGINES)('the bus on %s', (_name, url) => {
+  it('delivers a published event once to every server, in order, and to origin subscribers only where it was published', async () => {
+    const [a, b, c] = await cluster(url, 3);
+    const seen = { a: [] as number[], b: [] as number[], c: [] as number[], originA: 0, originB: 0 };
+    a!.subscribe('device.scope', (e) => seen.a.push(e.teamId));
+    b!.subscribe('device.scope', (e) => seen.b.push(e.teamId));
+    c!.subscribe('device.scope', (e) => seen.c.push(e.teamId));
+    a!.subscribe('device.scope', () => seen.originA++, 'origin');
+    b!.subscribe('device.scope', () => seen.originB++, 'origin');
+    for (let i = 0; i < 500; i++) a!.publish('device.scope', { teamId: i, deviceIds: null });
+    const all = Array.from({ length: 500 }, (_, i) => i);
+    await until(() => seen.b.length === 500 && seen.c.length === 500);
+    // Give a duplicate the time to arrive.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.a).toEqual(all);
+    expect(seen.b).toEqual(all);
+    expect(seen.c).toEqual(all);
+    expect([seen.originA, seen.originB]).toEqual([500, 0]);
+  });
+
+  it('gives owner subscribers only the events of devices their server owns', async () => {
+    const [a, b] = await cluster(url, 2);
+    a!.ownership = { owns: (id) => id % 2 === 0 };
+    b!.ownership = { owns: (id) => id % 2 === 1 };
+    const owned = { a: [] as number[], b: [] as number[] };
+    a!.subscribe('device.data', (e) => owned.a.push(e.deviceId), 'owner');
+    b!.subscribe('device.data', (e) => owned.b.push(e.deviceId), 'owner');
+    const frame = { ts: 1, ids: [1], nums: [1.5], txts: null };
+    for (let id = 1; id <= 10; id++)
+      (id % 3 === 0 ? b! : a!).publish('device.data', { deviceId: id, teamId: 1, frames: [frame] });
+    await until(() => owned.a.length + owned.b.length === 10);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(owned.a.sort((x, y) => x - y)).toEqual([2, 4, 6, 8, 10]);
+    expect(owned.b.sort((x, y) => x - y)).toEqual([1, 3, 5, 7, 9]);
+  });
+
+  it('sends a requester event to the named server only', async () => {
+    const [a, b, c] = await cluster(url, 3);
+    const got: string[] = [];
+    for (const [name, bus] of [
+      ['a', a!],
+      ['b', b!],
+      ['c', c!],
+    ] as const)
+      bus.subscribe('command.reply', (e) => got.push(`${name}:${e.resp.id}`));
+    const resp = { id: `${b!.serverId}.x`, ok: true } as never;
+    c!.send(b!.serverId, 'command.reply', { sn: 'HMI-1', resp });
+    a!.send(a!.serverId, 'command.reply', { sn: 'HMI-1', resp: { id: 'self', ok: true } as never });
+    await until(() => got.length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got.sort()).toEqual([`a:self`, `b:${b!.serverId}.x`]);
+  });
+
+  it('keeps clusters with other prefixes apart', async () => {
+    const [a] = await cluster(url, 1);
+    const [b] = await cluster(url, 1);
+    let crossed = 0;
+    b!.subscribe('device.scope', () => crossed++);
+    a!.publish('device.scope', { teamId: 1, deviceIds: null });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(crossed).toBe(0);
+  });
+});
+
+it('refuses to start on a bus it cannot reach, saying which', async () => {
+  await expect(
+    openRemoteBus('redis://127.0.0.1:1', { prefix: 'x', onError: () => undefined }),
+  ).rejects.toThrow(/BUS_URL=redis:\/\/\.\.\.: cannot reach the bus/);
+  await expect(
+    openRemoteBus('nats://127.0.0.1:1', { prefix: 'x', onError: () => undefined }),
+  ).rejects.toThrow(/BUS_URL=nats:\/\/\.\.\.: cannot reach the bus/);
+});

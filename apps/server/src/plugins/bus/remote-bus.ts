@@ -1,0 +1,95 @@
+import type { Bus, BusEvents } from '../bus.ts';
+import { Dispatch, type Scope } from './dispatch.ts';
+import type { Ownership } from './ownership.ts';
+import type { BusTopic, RequesterTopic } from './topics.ts';
+import type { Transport } from './transport.ts';
+
+interface Envelope {
+  /** topic */
+  t: BusTopic;
+  /** the server that published it */
+  o: string;
+  /** the event */
+  e: unknown;
+}
+
+/**
+ * The bus of several servers (BUS_URL): an event is delivered to this server's subscribers at
+ * once and published on the shared channel, from which every other server delivers it to its
+ * own. Events sent to one server go on that server's channel. Channel names start with `prefix`
+ * so that clusters (and test runs) sharing one Redis or NATS never meet.
+ */
+export class RemoteBus implements Bus {
+  private readonly dispatch: Dispatch;
+  private readonly everyChannel: string;
+  private readonly ownChannel: string;
+
+  constructor(
+    readonly serverId: string,
+    private readonly transport: Transport,
+    private readonly prefix: string,
+    onError: (err: unknown) => void,
+  ) {
+    this.dispatch = new Dispatch(onError);
+    this.everyChannel = `${prefix}.all`;
+    this.ownChannel = this.channelOf(serverId);
+  }
+
+  /** Connects and listens; the bus delivers remote events from then on. */
+  async open(): Promise<this> {
+    await this.transport.open([this.everyChannel, this.ownChannel], (_channel, message) =>
+      this.receive(message),
+    );
+    return this;
+  }
+
+  get ownership(): Ownership {
+    return this.dispatch.ownership;
+  }
+
+  set ownership(o: Ownership) {
+    this.dispatch.ownership = o;
+  }
+
+  publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
+    this.dispatch.deliver(topic, event, true);
+    this.transport.publish(this.everyChannel, JSON.stringify({ t: topic, o: this.serverId, e: event }));
+  }
+
+  send<K extends RequesterTopic>(serverId: string, topic: K, event: BusEvents[K]): void {
+    if (serverId === this.serverId) this.dispatch.deliver(topic, event, true);
+    else
+      this.transport.publish(
+        this.channelOf(serverId),
+        JSON.stringify({ t: topic, o: this.serverId, e: event }),
+      );
+  }
+
+  subscribe<K extends keyof BusEvents>(
+    topic: K,
+    handler: (event: BusEvents[K]) => void,
+    scope: Scope = 'every',
+  ): () => void {
+    return this.dispatch.add(topic, scope, handler);
+  }
+
+  async close(): Promise<void> {
+    this.dispatch.clear();
+    await this.transport.close();
+  }
+
+  private channelOf(serverId: string): string {
+    return `${this.prefix}.to.${serverId}`;
+  }
+
+  private receive(message: string): void {
+    let env: Envelope;
+    try {
+      env = JSON.parse(message) as Envelope;
+    } catch {
+      return; // not ours
+    }
+    if (env.o === this.serverId) return; // delivered when published
+    this.dispatch.deliver(env.t, env.e as BusEvents[typeof env.t], false);
+  }
+}

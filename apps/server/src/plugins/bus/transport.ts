@@ -1,0 +1,11 @@
+/**
+ * What a bus adapter needs of a pub/sub engine: one channel every server listens on, and one per
+ * server for what is sent to it. Messages are strings (JSON, `bus/remote-bus.ts`); per publisher
+ * they arrive in the order they were published (Redis pub/sub and core NATS both keep it).
+ */
+export interface Transport {
+  /** Connects and listens on `channels`; resolves once subscribed (messages then reach `onMessage`). */
+  open(channels: string[], onMessage: (channel: string, message: string) => void): Promise<void>;
+  publish(channel: string, message: string): void;
+  close(): Promise<void>;
+}

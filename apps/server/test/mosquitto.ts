@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'mqtt';
+import { freePort } from './free-port.ts';
+
+/**
+ * A Mosquitto of a test's own on a free port (anonymous devices, sessions in memory), for suites
+ * on an external broker; resolves once it listens. `stop` kills it and removes its directory.
+ */
+export async function startMosquitto(): Promise<{ port: number; url: string; stop: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'hmi-mosquitto-'));
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  await writeFile(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const stop = async () => {
+    child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 10_000;
+  while (!(await listening(port))) {
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('mosquitto did not start listening');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { port, url: `mqtt://127.0.0.1:${port}`, stop };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const probe = connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
+    const done = (ok: boolean) => {
+      probe.end(true);
+      resolve(ok);
+    };
+    probe.once('connect', () => done(true));
+    probe.once('error', () => done(false));
+    probe.once('close', () => done(false));
+  });
+}
