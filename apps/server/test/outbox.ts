@@ -7,6 +7,8 @@ export interface ReadMail {
   subject: string;
   /** The decoded message (quoted-printable undone, UTF-8). */
   text: string;
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
 }
 
 /** Decodes a quoted-printable message (what nodemailer writes) to text. */
@@ -39,7 +41,12 @@ export function parseMail(raw: string): ReadMail {
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) =>
     decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '');
-  return { to: header('To'), subject: header('Subject'), text: decodeQuotedPrintable(rest.join('\n\n')) };
+  return {
+    to: header('To'),
+    subject: header('Subject'),
+    text: decodeQuotedPrintable(rest.join('\n\n')),
+    messageId: header('Message-ID'),
+  };
 }
 
 /** Every mail written to DATA_DIR/outbox, oldest first. */

@@ -13,6 +13,7 @@ import { MessageRepo } from '../modules/messages/message.repo.ts';
 import { MessageService } from '../modules/messages/message.service.ts';
 import { AlarmMailer } from '../modules/notify/alarm-mailer.ts';
 import { DeliveryRepo } from '../modules/notify/delivery.repo.ts';
+import { MailOutboxRepo } from '../modules/notify/mail-outbox.repo.ts';
 import { NotifyHub, notifyHubDefaults } from '../modules/notify/notify-hub.ts';
 import { NotifyService } from '../modules/notify/notify.service.ts';
 import type { RateLimiter } from '../modules/verification/rate-limit.service.ts';
@@ -43,10 +44,20 @@ export interface AlarmNeeds {
 export function composeAlarms({ db, config, bus, log, mailer }: Infrastructure, needs: AlarmNeeds) {
   const repo = new AlarmRepo(db, needs.scopes);
   const gate = new AlarmNotifyGate({ ...notifyDefaults, intervalMs: config.alarmNotifyIntervalMs });
-  const writer = new AlarmWriter(db, repo, bus, Date.now, gate);
+  // Alarm mails go through the mail outbox: written with the alarm's messages, sent by any server.
+  const outbox = new MailOutboxRepo(db);
+  const writer = new AlarmWriter(db, repo, bus, Date.now, gate, outbox);
   const alarmEngine = new AlarmEngine({ repo, writer, bus, log, partitions: needs.partitions });
   const deliveries = new DeliveryRepo(db);
-  const alarmMailer = new AlarmMailer(deliveries, mailer, `${config.publicUrl}/#${MenuPath.MsgAlarm}`, log);
+  const alarmMailer = new AlarmMailer({
+    outbox,
+    deliveries,
+    limiter: needs.limiter,
+    mailer,
+    link: `${config.publicUrl}/#${MenuPath.MsgAlarm}`,
+    claimer: bus.serverId,
+    log,
+  });
   const notifyHub = new NotifyHub(bus, needs.reload, log, {
     ...notifyHubDefaults,
     messageRate: { perSecond: config.live.messageRate, burst: config.live.messageBurst },
@@ -65,7 +76,7 @@ export function composeAlarms({ db, config, bus, log, mailer }: Infrastructure, 
       ),
       notifyHub,
     },
-    /** Alarm mails, off the engine's path; on close the mails in progress finish. */
+    /** The alarm mail outbox's claimer (every server runs one); on close the mails in progress finish. */
     mailerRunnable: {
       start: () => {
         detachMailer = alarmMailer.attach(bus);

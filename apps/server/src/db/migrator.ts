@@ -27,6 +27,7 @@ import * as m0017 from './migrations/0017-projects.ts';
 import * as m0018 from './migrations/0018-recipes.ts';
 import * as m0019 from './migrations/0019-project-assets-shares.ts';
 import * as m0020 from './migrations/0020-cluster.ts';
+import * as m0021 from './migrations/0021-mail-outbox.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0018-recipes': m0018,
   '0019-project-assets-shares': m0019,
   '0020-cluster': m0020,
+  '0021-mail-outbox': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

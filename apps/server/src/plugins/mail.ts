@@ -10,6 +10,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The Message-ID header, `<id@host>`, when the sender must be able to send the same mail again
+   * recognisably (the alarm mail outbox resends after a crash mid-send); else the transport makes one.
+   */
+  messageId?: string;
 }
 
 export interface OutgoingSms {
@@ -56,6 +61,7 @@ export const mailPlugin = fp<{ config: Config }>(
           subject: mail.subject,
           text: mail.text,
           textEncoding: 'quoted-printable',
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
         });
         if (smtp) {
           app.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');

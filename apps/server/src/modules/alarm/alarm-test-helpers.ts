@@ -4,6 +4,12 @@ import type { TestServer, CallOptions, CallResult } from '../../../test/test-ser
 import { buildApp } from '../../app.ts';
 import type { AlarmRecord, Envelope } from '@hmi/domain';
 import { alarmRecordQuery, toAlarmRecord } from './alarm-record.query.ts';
+import { InProcessBus } from '../../plugins/bus.ts';
+import type { AlarmMailOutbox } from './alarm-mail.ts';
+import { AlarmNotifyGate } from './alarm-notify-gate.ts';
+import { notifyDefaults } from './alarm-notify-policy.ts';
+import { AlarmWriter } from './alarm-writer.ts';
+import { AlarmRepo } from './alarm.repo.ts';
 
 /*
  * Helpers of the alarm suites. Rules are inserted directly (their API is another module) and
@@ -199,4 +205,20 @@ export async function insertAlarmRecord(
     .where('alarm_records.id', '=', Number(id))
     .executeTakeFirstOrThrow();
   return toAlarmRecord(row);
+}
+
+/**
+ * An alarm writer of its own over the server's database (its own bus and notification gate)
+ * whose mails go to `mails`: for tests of what a transition writes in its transaction.
+ */
+export function alarmWriterWith(server: TestServer, mails: AlarmMailOutbox): AlarmWriter {
+  const repo = new AlarmRepo(server.app.db, server.app.services.scopes);
+  return new AlarmWriter(
+    server.app.db,
+    repo,
+    new InProcessBus(),
+    Date.now,
+    new AlarmNotifyGate(notifyDefaults),
+    mails,
+  );
 }

@@ -4,6 +4,7 @@ import type { MessagesTable } from '../../db/tables/messages.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Bus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from './alarm.events.ts';
+import { recordMailFacts, type AlarmMailOutbox } from './alarm-mail.ts';
 import { recipientsOf, type AlarmRepo, type Recipient } from './alarm.repo.ts';
 import type { AlarmNotifyGate, DueDigest } from './alarm-notify-gate.ts';
 import {
@@ -48,7 +49,10 @@ const MINUTE = 60_000;
  * commit as bus 'alarm.event' (and 'messages.changed' for a raise), with the users whose data
  * scope holds the device. Whether a raise also writes messages (and is mailed) is the notify
  * gate's decision (alarm-notify-policy.ts): raises within a rule's interval are recorded and
- * collected into one digest (`sendDigests`) when the interval ends.
+ * collected into one digest (`sendDigests`) when the interval ends. The mails of a raise or a
+ * digest are written to the mail outbox in the transaction of its messages (any server's mailer
+ * sends them: docs/architecture.md, "Scale-out: side effects exactly once"); the bus events
+ * after the commit only wake this server's mailer.
  */
 export class AlarmWriter {
   constructor(
@@ -57,6 +61,8 @@ export class AlarmWriter {
     private readonly bus: Bus,
     private readonly now: () => number,
     readonly gate: AlarmNotifyGate,
+    /** Where the mails go; without one nothing is mailed (the engine's own tests). */
+    private readonly mails?: AlarmMailOutbox,
   ) {}
 
   /**
@@ -82,6 +88,7 @@ export class AlarmWriter {
         };
         // The record's own content: the rule's, or the default text in the main account's language.
         const ownerLang = users.find((u) => u.scope.devices === null)?.lang;
+        const content = alarmContent(rule.content, params, ownerLang);
         const recordId = await this.repo.insertRecord(
           {
             team_id: device.teamId,
@@ -94,7 +101,7 @@ export class AlarmWriter {
             tag_name: rule.tagName,
             type: rule.type,
             state: 1,
-            content: alarmContent(rule.content, params, ownerLang),
+            content,
             value: text,
             last_value: text,
             times: 1,
@@ -117,7 +124,25 @@ export class AlarmWriter {
           created_at: now,
           alarm_record_id: recordId,
         }));
-        if (gate.notify) await this.repo.insertMessages(messages, trx);
+        if (gate.notify) {
+          await this.repo.insertMessages(messages, trx);
+          await this.mails?.add(trx, {
+            kind: 'alarm',
+            teamId: device.teamId,
+            recordId,
+            level: rule.level,
+            userIds: recipients.map((u) => u.id),
+            facts: {
+              level: rule.level,
+              device: device.name,
+              rule: rule.name,
+              tag: rule.tagName,
+              content,
+              value: text,
+              raisedAt: ts,
+            },
+          });
+        }
         return recordId;
       });
     } catch (err) {
@@ -136,8 +161,9 @@ export class AlarmWriter {
 
   /**
    * The digests due at `at` (the engine calls it every few seconds): for each, one alarm message
-   * per user whose scope holds the device now, then bus 'alarm.digest' (the digest mail) and
-   * 'messages.changed'. Returns how many were sent.
+   * per user whose scope holds the device now and the digest mails in the outbox (one
+   * transaction), then bus 'alarm.digest' (wakes the mailer) and 'messages.changed'. Returns how
+   * many were sent.
    */
   async sendDigests(at: number = this.now()): Promise<number> {
     const due = this.gate.due(at);
@@ -172,6 +198,17 @@ export class AlarmWriter {
         alarm_record_id: record.id,
       }));
       await this.repo.insertMessages(messages, trx);
+      await this.mails?.add(trx, {
+        kind: 'digest',
+        teamId: d.teamId,
+        recordId: record.id,
+        level: record.level,
+        userIds: users.map((u) => u.id),
+        facts: {
+          ...recordMailFacts(record),
+          digest: { count: d.raises, minutes, interval, flapping: d.flapping },
+        },
+      });
       return users;
     });
     const userIds = recipients.map((u) => u.id);

@@ -3,20 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/test-server.ts';
 import { InProcessBus } from '../../plugins/bus.ts';
 import type { AlarmEvent } from '../alarm/index.ts';
+import { recordMailFacts } from '../alarm/index.ts';
 import type { Mailer, OutgoingMail } from '../../plugins/mail.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { insertAlarmRecord } from '../alarm/alarm-test-helpers.ts';
 import { createActiveUserDirect } from '../messages/message-test-helpers.ts';
+import { RateLimiter } from '../verification/index.ts';
 import { AlarmMailer, alarmMailDefaults, type AlarmMailSettings } from './alarm-mailer.ts';
 import { DeliveryRepo } from './delivery.repo.ts';
+import { MailOutboxRepo } from './mail-outbox.repo.ts';
 
 /*
  * The alarm mailer on its own (the server's database, a mailer of the test's making): the
- * per-user cap, never holding up the publisher, failures logged.
+ * per-user cap, never holding up the publisher, failures logged, closing. Mails are put in the
+ * outbox as the alarm writer puts them (MailOutboxRepo.add); the server's own mailer is stopped
+ * so that only the test's claims them.
  */
 let server: TestServer;
 beforeAll(async () => {
   server = await startDeviceTestServer();
+  await server.app.services.alarmMailer.stop();
 });
 afterAll(async () => server?.close());
 
@@ -44,13 +50,21 @@ async function setup(settings: Partial<AlarmMailSettings>, mailer: Mailer) {
     .where('id', '=', user.userId)
     .execute();
   const device = await buildDevice(server, user.token);
-  const alarms = new AlarmMailer(
-    new DeliveryRepo(server.app.db),
-    mailer,
-    'http://console.test/#/message/msgAlarm',
-    server.app.log,
-    { ...alarmMailDefaults, ...settings },
-  );
+  const outbox = new MailOutboxRepo(server.app.db);
+  const newMailer = (m: Mailer = mailer, claimer = 'test-server') =>
+    new AlarmMailer(
+      {
+        outbox,
+        deliveries: new DeliveryRepo(server.app.db),
+        limiter: new RateLimiter(server.app.db),
+        mailer: m,
+        link: 'http://console.test/#/message/msgAlarm',
+        claimer,
+        log: server.app.log,
+      },
+      { ...alarmMailDefaults, ...settings },
+    );
+  const alarms = newMailer();
   const raised = (record: AlarmRecord): AlarmEvent => ({
     teamId: user.teamId,
     deviceId: device.id,
@@ -58,6 +72,16 @@ async function setup(settings: Partial<AlarmMailSettings>, mailer: Mailer) {
     record,
     userIds: [user.userId],
   });
+  /** The outbox rows of a raise, as the alarm writer writes them in the raise's transaction. */
+  const queue = (record: AlarmRecord) =>
+    outbox.add(server.app.db, {
+      kind: 'alarm',
+      teamId: user.teamId,
+      recordId: record.id,
+      level: record.level,
+      userIds: [user.userId],
+      facts: recordMailFacts(record),
+    });
   const record = (level = 16) => insertAlarmRecord(server, user.teamId, device.id, { level });
   const log = () =>
     server.app.db
@@ -66,7 +90,8 @@ async function setup(settings: Partial<AlarmMailSettings>, mailer: Mailer) {
       .where('user_id', '=', user.userId)
       .orderBy('id')
       .execute();
-  return { user, alarms, raised, record, log };
+  const mine = (sent: OutgoingMail[]) => sent.filter((m) => m.to === user.email);
+  return { user, alarms, newMailer, raised, queue, record, log, mine };
 }
 
 describe('alarm mailer', () => {
@@ -74,9 +99,9 @@ describe('alarm mailer', () => {
     const fake = fakeMailer();
     const t = await setup({ perUserPerMinute: 2 }, fake.mailer);
     const records = [await t.record(), await t.record(8), await t.record(), await t.record()];
-    for (const r of records) t.alarms.enqueue(t.raised(r));
+    for (const r of records) await t.queue(r);
     await t.alarms.idle();
-    expect(fake.sent).toHaveLength(2);
+    expect(t.mine(fake.sent)).toHaveLength(2);
     const log = await t.log();
     expect(log).toHaveLength(4);
     expect(log.filter((d) => Number(d.ok) === 1)).toHaveLength(2);
@@ -84,6 +109,13 @@ describe('alarm mailer', () => {
       expect(skipped.error).toBe('skipped: more than 2 alarm mails a minute to this user');
     }
     expect(new Set(log.map((d) => Number(d.alarm_record_id)))).toEqual(new Set(records.map((r) => r.id)));
+    // The cap holds across servers: another claimer's mails to the user count in the same minute.
+    const other = t.newMailer(fake.mailer, 'another-server');
+    await t.queue(await t.record());
+    await other.idle();
+    expect(t.mine(fake.sent)).toHaveLength(2);
+    expect(await t.log()).toHaveLength(5);
+    await Promise.all([t.alarms.stop(), other.stop()]);
   });
 
   it('never holds up the publisher: the bus returns while the mail server is still busy', async () => {
@@ -92,6 +124,7 @@ describe('alarm mailer', () => {
     const bus = new InProcessBus();
     const detach = t.alarms.attach(bus);
     const r = await t.record();
+    await t.queue(r);
     const started = performance.now();
     bus.publish('alarm.event', t.raised(r));
     expect(performance.now() - started).toBeLessThan(50);
@@ -100,50 +133,92 @@ describe('alarm mailer', () => {
     expect(await t.log()).toHaveLength(0);
     fake.open();
     await t.alarms.idle();
-    expect(fake.sent).toHaveLength(1);
+    expect(t.mine(fake.sent)).toHaveLength(1);
     expect(fake.sent[0]!.to).toBe(t.user.email);
     detach();
+    await t.alarms.stop();
+  });
+
+  it('is woken by the raise this server published, without waiting for its poll', async () => {
+    const fake = fakeMailer();
+    const t = await setup({ pollMs: 60_000 }, fake.mailer);
+    const bus = new InProcessBus();
+    const detach = t.alarms.attach(bus);
+    await t.alarms.idle();
+    const r = await t.record();
+    await t.queue(r);
+    bus.publish('alarm.event', t.raised(r));
+    const until = Date.now() + 2_000;
+    while (t.mine(fake.sent).length === 0 && Date.now() < until)
+      await new Promise((res) => setTimeout(res, 10));
+    expect(t.mine(fake.sent)).toHaveLength(1);
+    detach();
+    await t.alarms.stop();
   });
 
   it('logs a failing transport as failed with its error and keeps mailing later events', async () => {
     const failing = fakeMailer({ fail: 'Greeting never received' });
     const t = await setup({}, failing.mailer);
     const first = await t.record();
-    t.alarms.enqueue(t.raised(first));
+    await t.queue(first);
     await t.alarms.idle();
     expect(await t.log()).toEqual([{ ok: 0, error: 'Greeting never received', alarm_record_id: first.id }]);
     // A failed attempt is an attempt: the same raise is not tried again (exactly once)...
-    t.alarms.enqueue(t.raised(first));
+    expect(await t.queue(first)).toBe(0);
     await t.alarms.idle();
     expect(await t.log()).toHaveLength(1);
     // ...a new raise is.
-    t.alarms.enqueue(t.raised(await t.record()));
+    await t.queue(await t.record());
     await t.alarms.idle();
     expect(await t.log()).toHaveLength(2);
+    await t.alarms.stop();
   });
 
-  it('drops events beyond the queue limit', async () => {
+  it('drops nothing: a backlog larger than a batch is mailed in batches', async () => {
+    // (Before the outbox, events beyond an in-memory queue limit were dropped.)
     const fake = fakeMailer({ gated: true });
-    const t = await setup({ maxQueue: 1, concurrency: 1 }, fake.mailer);
+    const t = await setup({ batchSize: 1, concurrency: 1 }, fake.mailer);
     const rs = [await t.record(), await t.record(), await t.record()];
-    // The first is being mailed (held at the gate), the second waits, the third finds the queue full.
-    for (const r of rs) t.alarms.enqueue(t.raised(r));
+    for (const r of rs) await t.queue(r);
+    const idle = t.alarms.idle();
     fake.open();
-    await t.alarms.idle();
-    expect(fake.sent).toHaveLength(2);
-    expect((await t.log()).map((d) => Number(d.alarm_record_id))).toEqual([rs[0]!.id, rs[1]!.id]);
+    await idle;
+    expect(t.mine(fake.sent)).toHaveLength(3);
+    expect((await t.log()).map((d) => Number(d.alarm_record_id))).toEqual(rs.map((r) => r.id));
+    await t.alarms.stop();
   });
 
-  it('once stopped, takes no events and drops those still waiting after drainMs', async () => {
+  it('once stopped, claims nothing more and gives back the mails it had not started, for another server', async () => {
     const fake = fakeMailer({ gated: true });
     const t = await setup({ concurrency: 1, drainMs: 50 }, fake.mailer);
     const rs = [await t.record(), await t.record()];
-    for (const r of rs) t.alarms.enqueue(t.raised(r));
+    for (const r of rs) await t.queue(r);
+    void t.alarms.idle();
+    // The first is being mailed (held at the gate), the second claimed and waiting.
+    const until = Date.now() + 2_000;
+    while (Date.now() < until) {
+      const claimed = await server.app.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('user_id', '=', t.user.userId)
+        .where('state', '=', 'claimed')
+        .execute();
+      if (claimed.length === 2) break;
+      await new Promise((res) => setTimeout(res, 10));
+    }
     await t.alarms.stop();
-    t.alarms.enqueue(t.raised(await t.record()));
+    const third = await t.record();
+    await t.queue(third);
     fake.open();
     await t.alarms.idle();
-    expect(fake.sent).toHaveLength(1);
+    expect(t.mine(fake.sent)).toHaveLength(1);
     expect((await t.log()).map((d) => Number(d.alarm_record_id))).toEqual([rs[0]!.id]);
+    // Nothing is lost: another server (or this one restarted) sends the rest at once.
+    const next = fakeMailer();
+    const other = t.newMailer(next.mailer, 'another-server');
+    await other.idle();
+    expect(t.mine(next.sent)).toHaveLength(2);
+    expect((await t.log()).map((d) => Number(d.alarm_record_id))).toEqual([rs[0]!.id, rs[1]!.id, third.id]);
+    await other.stop();
   });
 });

@@ -1,5 +1,5 @@
 import type { NotifyDelivery } from '@hmi/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** A delivery to log: one mail attempt (or one skipped by the per-user cap) and its result. */
@@ -80,17 +80,27 @@ export class DeliveryRepo {
     };
   }
 
-  /** True when an alarm mail to this user for this record was tried already (sent, failed or skipped). */
-  async alarmTried(userId: number, recordId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('notify_deliveries')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('alarm_record_id', '=', recordId)
-      .where('kind', '=', 'alarm')
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  /**
+   * Logs an alarm mail's attempt (in the outbox's transaction that marks it done): at most one
+   * row per user and record (a unique index, migration 0021), a second is ignored.
+   */
+  async logAlarm(d: NewDelivery, db: Kysely<Database> | Transaction<Database> = this.db, now = Date.now()) {
+    await db
+      .insertInto('notify_deliveries')
+      .values({
+        team_id: d.teamId,
+        user_id: d.userId,
+        channel: 'email',
+        kind: d.kind,
+        destination: d.destination,
+        subject: d.subject,
+        ok: d.ok ? 1 : 0,
+        error: d.error === null ? null : d.error.slice(0, ERROR_MAX),
+        alarm_record_id: d.alarmRecordId,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'alarm_record_id', 'kind']).doNothing())
+      .execute();
   }
 
   /** A page of one user's log, newest first. */
