@@ -123,6 +123,8 @@ export function composeApp(infra: Infrastructure) {
     ...(cluster.runnable ? [cluster.runnable] : []),
     // The history writer registers and folds what a crash left out of the rollups before any data.
     historyStore,
+    // With several servers: the values others commit, for the reads of last values.
+    ...(store.remoteValues ? [store.remoteValues] : []),
     // Ingest, commands and acts attach to the device link before it connects.
     ...live.runtime,
     // Devices connect (device state attached first) only now that every message handler listens:

@@ -16,6 +16,7 @@ import { HistoryWriter } from '../modules/history-store/history-writer.ts';
 import { HistoryStore } from '../modules/history-store/index.ts';
 import { IngestDropsRepo } from '../modules/history-store/ingest-drops.repo.ts';
 import { LastValuesRepo } from '../modules/history-store/last-values.repo.ts';
+import { RemoteLastValues } from '../modules/history-store/remote-last-values.ts';
 import { TagWritesRepo } from '../modules/history-store/tag-writes.repo.ts';
 import { Catalogue } from '../modules/device/index.ts';
 import { DeviceTagsRepo } from '../modules/device/device-tags.repo.ts';
@@ -28,7 +29,10 @@ import type { Infrastructure } from './infrastructure.ts';
  * The history store over one memory: the writer (batches, flusher) and the reads that add what
  * memory holds to what the tables hold. (The crash harness builds the same writer and reads.)
  */
-export function composeHistoryStore({ db, dbEngine: engine, config, log }: Infrastructure): HistoryStore {
+export function composeHistoryStore(
+  { db, dbEngine: engine, config, log }: Infrastructure,
+  remote?: RemoteLastValues,
+): HistoryStore {
   const memory = new HistoryMemory(db);
   const onError = (err: unknown) => log.error({ err }, 'history batch failed');
   const flusher = new HistoryFlusher(
@@ -42,7 +46,7 @@ export function composeHistoryStore({ db, dbEngine: engine, config, log }: Infra
     {
       writer,
       reads: new HistoryReadRepo(db, engine, memory, new HistoryFramesReader(db, memory)),
-      lastValues: new LastValuesRepo(db, memory),
+      lastValues: new LastValuesRepo(db, memory, remote),
       drops: new IngestDropsRepo(db),
       tagWrites: new TagWritesRepo(db),
     },
@@ -68,7 +72,11 @@ export function composeDeviceStore(infra: Infrastructure) {
   if (config.mqttClientId) linkSettings.clientId = config.mqttClientId;
   if (config.mqttShareGroup) linkSettings.shareGroup = config.mqttShareGroup;
   const deviceLink = createDeviceLink(linkSettings, deviceRegistry);
-  const historyStore = composeHistoryStore(infra);
+  // With several servers: the values others committed and may not have flushed yet.
+  const remoteValues = config.busUrl
+    ? new RemoteLastValues(infra.bus, 2 * config.ingest.flushMs + 1_000)
+    : undefined;
+  const historyStore = composeHistoryStore(infra, remoteValues);
   const templateRepo = new TemplateRepo(db);
   // The one reader of devices, templates and their tags for the other modules.
   const catalogue = new Catalogue(db, {
@@ -93,6 +101,8 @@ export function composeDeviceStore(infra: Infrastructure) {
       config.mqttDynsec ? () => reconcileBrokerAtStart(config, deviceRegistry, log) : undefined,
     ),
     catalogue,
+    /** With several servers: listens for the values other servers commit (start before ingest). */
+    remoteValues,
     ruleRepo,
     templateRepo,
     /** A team's templates as billing counts and locks them (TemplateCounts, TemplateCreations). */

@@ -59,6 +59,8 @@ describe.runIf(DATABASE_URL).each(BUSES)('three servers on a %s bus', (_name, bu
       DATABASE_SCHEMA: schema,
       INGEST_BATCH_MS: '10',
       LIVE_COALESCE_MS: '50',
+      // No rollup flush during the suite: last values stay in the memory of the server that ingested them.
+      INGEST_FLUSH_MS: '600000',
       ...NO_BILLING,
     });
     const prefix = `c${randomBytes(4).toString('hex')}`;
@@ -135,6 +137,23 @@ describe.runIf(DATABASE_URL).each(BUSES)('three servers on a %s bus', (_name, bu
     const ingested = received.map((r) => r.get(d.sn) ?? 0);
     expect(ingested.reduce((x, y) => x + y, 0)).toBe(12);
     expect(ingested.filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
+
+  it('every server reads the newest value at once, whichever server ingested it and has not flushed it', async () => {
+    const d = await device();
+    const ts = Date.now();
+    for (let i = 1; i <= 3; i++)
+      await d.client.publishAsync(
+        deviceTopic(d.sn, 'data'),
+        JSON.stringify({ ts: ts + i, v: { [team.tags.temp]: 20 + i } }),
+        { qos: 1 },
+      );
+    for (const s of servers)
+      await eventually(
+        () => s.app.services.historyStore.lastValues.ofTag(d.id, team.tags.temp),
+        (v) => v?.num === 23,
+        'the newest value on every server',
+      );
   });
 
   it('a command sent from one server gets its answer, whichever server the broker hands it to', async () => {

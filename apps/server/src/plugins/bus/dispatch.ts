@@ -6,9 +6,10 @@ import { ownerOf, type BusTopic } from './topics.ts';
  * Which of a topic's events a subscriber takes:
  * - 'every': all of them, from every server (the default);
  * - 'owner': those whose device this server owns (topics with an `owner` in BUS_TOPICS);
- * - 'origin': those this server published (a side effect of a change made here, done once).
+ * - 'origin': those this server published (a side effect of a change made here, done once);
+ * - 'others': those other servers published (what this server did not see itself).
  */
-export type Scope = 'every' | 'owner' | 'origin';
+export type Scope = 'every' | 'owner' | 'origin' | 'others';
 
 type Handler = (event: never) => void;
 
@@ -43,7 +44,7 @@ export class Dispatch {
       const deviceId = ownerOf(topic, event);
       if (deviceId !== undefined && this.ownership.owns(deviceId)) this.run(owners, event);
     }
-    if (local) this.run(byScope.get('origin'), event);
+    this.run(byScope.get(local ? 'origin' : 'others'), event);
   }
 
   clear(): void {

@@ -38,14 +38,24 @@ afterEach(async () => {
 });
 
 describe.each(ENGINES)('the bus on %s', (_name, url) => {
-  it('delivers a published event once to every server, in order, and to origin subscribers only where it was published', async () => {
+  it('delivers a published event once to every server, in order; origin subscribers get it where it was published, others subscribers elsewhere', async () => {
     const [a, b, c] = await cluster(url, 3);
-    const seen = { a: [] as number[], b: [] as number[], c: [] as number[], originA: 0, originB: 0 };
+    const seen = {
+      a: [] as number[],
+      b: [] as number[],
+      c: [] as number[],
+      originA: 0,
+      originB: 0,
+      othersA: 0,
+      othersB: 0,
+    };
     a!.subscribe('device.scope', (e) => seen.a.push(e.teamId));
     b!.subscribe('device.scope', (e) => seen.b.push(e.teamId));
     c!.subscribe('device.scope', (e) => seen.c.push(e.teamId));
     a!.subscribe('device.scope', () => seen.originA++, 'origin');
     b!.subscribe('device.scope', () => seen.originB++, 'origin');
+    a!.subscribe('device.scope', () => seen.othersA++, 'others');
+    b!.subscribe('device.scope', () => seen.othersB++, 'others');
     for (let i = 0; i < 500; i++) a!.publish('device.scope', { teamId: i, deviceIds: null });
     const all = Array.from({ length: 500 }, (_, i) => i);
     await until(() => seen.b.length === 500 && seen.c.length === 500);
@@ -55,6 +65,7 @@ describe.each(ENGINES)('the bus on %s', (_name, url) => {
     expect(seen.b).toEqual(all);
     expect(seen.c).toEqual(all);
     expect([seen.originA, seen.originB]).toEqual([500, 0]);
+    expect([seen.othersA, seen.othersB]).toEqual([0, 500]);
   });
 
   it('gives owner subscribers only the events of devices their server owns', async () => {
