@@ -91,6 +91,7 @@ export function composeApp(infra: Infrastructure) {
     meter: billing.services.trafficLedger,
     operate: team.services.operatePolicy,
     reload,
+    locateTunnel: cluster.locateTunnel,
   });
   const alarms = composeAlarms(infra, {
     alarmRecords: messages.alarmRecords,

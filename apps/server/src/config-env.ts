@@ -59,9 +59,11 @@ export const envSchema = z.object({
   DEVICE_AUTO_REGISTER_LIMIT: int(broker.autoRegisterLimit.limit, 1),
   DEVICE_AUTO_REGISTER_WINDOW: int(broker.autoRegisterLimit.windowMs / 1000, 1),
   BUS_URL: url(/^(redis|rediss|nats):$/),
-  // Channel names start with it: clusters sharing one Redis or NATS never meet.
   // How long a device partition lease holds without renewal (s): a dead server's devices move after about this.
   PARTITION_LEASE: int(10, 2).pipe(z.number().max(300)),
+  // Where the other servers of a cluster reach this one (tunnel sockets are forwarded to their holder).
+  INTERNAL_URL: url(/^https?:$/),
+  // Channel names start with it: clusters sharing one Redis or NATS never meet.
   BUS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)

@@ -35,6 +35,8 @@ export interface Config {
   busUrl: string | undefined;
   /** Channel names on the bus start with it (BUS_PREFIX). */
   busPrefix: string;
+  /** Where the other servers of a cluster reach this one (INTERNAL_URL); default: this host's listen address. */
+  internalUrl: string | undefined;
   /** How long a device partition lease holds without renewal (PARTITION_LEASE). */
   partitionLeaseMs: number;
   smtpUrl: string | undefined;

@@ -81,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     busUrl: e.BUS_URL,
     busPrefix: e.BUS_PREFIX,
+    internalUrl: e.INTERNAL_URL,
     partitionLeaseMs: e.PARTITION_LEASE * 1000,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -1,5 +1,7 @@
 import { PartitionLeaseRepo } from '../modules/cluster/partition-lease.repo.ts';
 import { PartitionLeases } from '../modules/cluster/partition-leases.ts';
+import { RemoteRepo } from '../modules/remote/remote.repo.ts';
+import type { TunnelLocator } from '../modules/remote/tunnel-forward.ts';
 import type { Runnable } from '../plugins/runtime.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
@@ -8,11 +10,21 @@ import type { Infrastructure } from './infrastructure.ts';
  * partitions are leased through the database and the bus delivers owner events by them; alone,
  * the server owns every device and nothing is leased.
  */
-export function composeCluster({ db, bus, config, log }: Infrastructure) {
-  if (!config.busUrl) return { partitions: undefined, runnable: undefined };
-  const partitions = new PartitionLeases(new PartitionLeaseRepo(db), bus.serverId, log, {
+export function composeCluster({ db, bus, config, log, listenAddress }: Infrastructure) {
+  if (!config.busUrl) return { partitions: undefined, runnable: undefined, locateTunnel: undefined };
+  const repo = new PartitionLeaseRepo(db);
+  const instance = config.ingest.writerName;
+  const partitions = new PartitionLeases(repo, bus.serverId, log, {
     leaseMs: config.partitionLeaseMs,
+    address: () => ({ instance, url: config.internalUrl ?? listenUrl(listenAddress()) }),
   });
+  const remote = new RemoteRepo(db);
+  /** The live server holding a tunnel this server does not hold (modules/remote, tunnel-forward.ts). */
+  const locateTunnel: TunnelLocator = async (tunnelId) => {
+    const holder = await remote.instanceOfTunnel(tunnelId);
+    if (holder === null || holder === instance) return null;
+    return repo.urlOf(holder, Date.now() - config.partitionLeaseMs);
+  };
   const runnable: Runnable = {
     start: async () => {
       await partitions.start();
@@ -20,7 +32,14 @@ export function composeCluster({ db, bus, config, log }: Infrastructure) {
     },
     stop: () => partitions.stop(),
   };
-  return { partitions, runnable };
+  return { partitions, runnable, locateTunnel };
+}
+
+/** This server's address as another server on the same host reaches it (INTERNAL_URL for other hosts). */
+function listenUrl(address: ReturnType<Infrastructure['listenAddress']>): string | null {
+  if (address === null || typeof address === 'string') return null;
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 export type Cluster = ReturnType<typeof composeCluster>;

@@ -7,6 +7,7 @@ import { RemoteService } from '../modules/remote/remote.service.ts';
 import type { OperatePolicy } from '../modules/zone/index.ts';
 import { TunnelHub, type TrafficMeter } from '../modules/remote/tunnel-hub.ts';
 import { TunnelStatusBoard } from '../modules/remote/tunnel-status.ts';
+import type { TunnelLocator } from '../modules/remote/tunnel-forward.ts';
 import type { Runnable } from '../plugins/runtime.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
@@ -18,6 +19,8 @@ export interface RemoteNeeds {
   operate: OperatePolicy;
   /** Reloads a caller (the session module's PrincipalService.reload). */
   reload: PrincipalLoader;
+  /** With several servers: where another server's tunnel is (compose/cluster.ts). */
+  locateTunnel?: TunnelLocator;
 }
 
 /** Remote access: tunnels through the devices' connections, metered in the traffic ledger. */
@@ -25,7 +28,12 @@ export function composeRemote({ db, config, bus, log, listenAddress }: Infrastru
   const repo = new RemoteRepo(db);
   const status = new TunnelStatusBoard(repo, bus);
   const billing = config.billingEnabled;
-  const tunnelOptions = { instance: config.ingest.writerName, flushMs: config.remote.flushMs, billing };
+  const tunnelOptions = {
+    instance: config.ingest.writerName,
+    flushMs: config.remote.flushMs,
+    billing,
+    locate: needs.locateTunnel,
+  };
   const tunnelHub = new TunnelHub(repo, needs.meter, status, bus, log, tunnelOptions, needs.commands);
   const remote = new RemoteService(
     repo,

@@ -5,6 +5,10 @@ import type { Ms } from './columns.ts';
 /** A running server and its heartbeat (migration 0020). */
 export interface ClusterServersTable {
   server_id: string;
+  /** Its name in remote session records (remote_sessions.instance). */
+  instance: string;
+  /** Where the other servers reach it (INTERNAL_URL); null until it listens. */
+  url: string | null;
   started_at: Ms;
   seen_at: Ms;
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { AlarmType, deviceTopic, type DeviceCommand, type LiveServerMessage } from '@hmi/domain';
+import {
+  AlarmType,
+  deviceTopic,
+  TunnelCloseCode,
+  type DeviceCommand,
+  type LiveServerMessage,
+  type RemoteSession,
+} from '@hmi/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -7,6 +14,7 @@ import { startMosquitto } from '../../../test/mosquitto.ts';
 import { readMails } from '../../../test/outbox.ts';
 import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { insertRule, messagesOf, recordsOf } from '../alarm/alarm-test-helpers.ts';
+import { clientSocket, fakeHmi, tcpServer } from '../remote/remote-test-helpers.ts';
 import {
   connectDevice,
   eventually,
@@ -167,6 +175,30 @@ describe.runIf(DATABASE_URL).each(BUSES)('three servers on a %s bus', (_name, bu
       replies.push(res.body.code);
     }
     expect(replies).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('joins a tunnel whose device and browser reach two other servers than the one holding it', async () => {
+    const echo = await tcpServer();
+    cleanups.push(echo.close);
+    const [a, b, c] = servers;
+    // Opened through A (A holds the tunnel); the device is sent to C, the browser to B.
+    const hmi = await fakeHmi(a, team.token, echo.port, { firmware: '3.0.0' }, (url) =>
+      url.replace(a.url, c.url),
+    );
+    cleanups.push(hmi.end);
+    const opened = await a.call<RemoteSession>('POST', '/remote/open', {
+      token: team.token,
+      body: { device_id: hmi.id },
+    });
+    expect(opened.body.code).toBe(0);
+    const browser = await clientSocket(b, opened.body.data);
+    const hello = Buffer.from('hello through three servers');
+    browser.ws.send(hello);
+    expect((await browser.until(hello.length)).equals(hello)).toBe(true);
+    // A token presented twice (a replay through another server) is refused by the holder.
+    const replay = await clientSocket(c, opened.body.data).catch(() => null);
+    if (replay) expect((await replay.closed).code).toBe(TunnelCloseCode.BadToken);
+    browser.ws.close();
   });
 
   it('raises an alarm once, by the owner of the device: one record, one message per user', async () => {

@@ -1,17 +1,35 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
+/** A server's name in remote session records and where the other servers reach it. */
+export interface ServerAddress {
+  instance: string;
+  url: string | null;
+}
+
 /** The cluster's servers and partition leases (migration 0020). */
 export class PartitionLeaseRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Records that this server is alive at `now`. */
-  async heartbeat(serverId: string, now: number): Promise<void> {
+  /** Records that this server is alive at `now`, with its name and address. */
+  async heartbeat(serverId: string, now: number, self: ServerAddress): Promise<void> {
     await this.db
       .insertInto('cluster_servers')
-      .values({ server_id: serverId, started_at: now, seen_at: now })
-      .onConflict((oc) => oc.column('server_id').doUpdateSet({ seen_at: now }))
+      .values({ server_id: serverId, instance: self.instance, url: self.url, started_at: now, seen_at: now })
+      .onConflict((oc) => oc.column('server_id').doUpdateSet({ seen_at: now, url: self.url }))
       .execute();
+  }
+
+  /** Where a live server of this instance name answers (seen since `since`), if any. */
+  async urlOf(instance: string, since: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('cluster_servers')
+      .select('url')
+      .where('instance', '=', instance)
+      .where('seen_at', '>=', since)
+      .orderBy('seen_at', 'desc')
+      .executeTakeFirst();
+    return row?.url ?? null;
   }
 
   /** The servers seen since `since` (this one included once it beat). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PARTITIONS, partitionOf, type Ownership } from '../../plugins/bus/ownership.ts';
 import type { Runnable } from '../../plugins/runtime.ts';
-import type { PartitionLeaseRepo } from './partition-lease.repo.ts';
+import type { PartitionLeaseRepo, ServerAddress } from './partition-lease.repo.ts';
 
 export interface PartitionChange {
   gained: number[];
@@ -14,6 +14,8 @@ export interface PartitionLeaseOptions {
   /** How often a server beats, renews its leases and takes or gives up its share. */
   beatMs?: number;
   now?: () => number;
+  /** This server's name and address, recorded with each beat (read then: the port is known once it listens). */
+  address?: () => ServerAddress;
 }
 
 /**
@@ -34,6 +36,7 @@ export class PartitionLeases implements Ownership, Runnable {
   private readonly leaseMs: number;
   private readonly beatMs: number;
   private readonly now: () => number;
+  private readonly address: () => ServerAddress;
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
 
@@ -46,6 +49,7 @@ export class PartitionLeases implements Ownership, Runnable {
     this.leaseMs = options.leaseMs ?? 10_000;
     this.beatMs = options.beatMs ?? 2_000;
     this.now = options.now ?? Date.now;
+    this.address = options.address ?? (() => ({ instance: this.serverId, url: null }));
   }
 
   owns(deviceId: number): boolean {
@@ -91,7 +95,7 @@ export class PartitionLeases implements Ownership, Runnable {
 
   private async beatOnce(): Promise<void> {
     const now = this.now();
-    await this.repo.heartbeat(this.serverId, now);
+    await this.repo.heartbeat(this.serverId, now, this.address());
     const servers = Math.max(1, await this.repo.liveServers(now - this.leaseMs));
     const share = Math.ceil(PARTITIONS / servers);
     const next = new Set(await this.repo.renew(this.serverId, now + this.leaseMs));

@@ -67,6 +67,8 @@ export async function fakeHmi(
   token: string,
   tcpPort: number,
   state: { firmware?: string; vnc?: boolean } = { firmware: '3.0.0' },
+  /** Rewrites the URL it is told to dial (a load balancer sending it to another server of a cluster). */
+  dialVia: (url: string) => string = (url) => url,
 ): Promise<FakeHmi> {
   const device = await buildDevice(server, token);
   const client = await connectedDevice(server.app.deviceMqttUrl, device.sn, device.secret, {
@@ -107,7 +109,7 @@ export async function fakeHmi(
     if (b.kind === 'refuse') return answer({ ok: false, code: b.code });
     answer({ ok: true });
     const ws = new WebSocket(
-      `${cmd.args.url}?token=${encodeURIComponent(hmi.tokenOverride ?? cmd.args.token)}`,
+      `${dialVia(cmd.args.url)}?token=${encodeURIComponent(hmi.tokenOverride ?? cmd.args.token)}`,
     );
     hmi.dialled.push(ws);
     ws.on('error', () => undefined);

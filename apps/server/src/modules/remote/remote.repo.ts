@@ -160,6 +160,17 @@ export class RemoteRepo {
       .execute();
   }
 
+  /** The server holding an open session's tunnel (its instance name), if the tunnel is open. */
+  async instanceOfTunnel(tunnelId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('remote_sessions')
+      .select('instance')
+      .where('tunnel_id', '=', tunnelId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return row?.instance ?? null;
+  }
+
   /** Open sessions held by a server (its own, at start: left by a crash). */
   openOfInstance(instance: string) {
     return this.db

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entityRoutes, read, route } from '../../plugins/entity-routes.ts';
 import type { RemoteClient } from './remote.service.ts';
+import { FORWARDED_HEADER } from './tunnel-forward.ts';
 
 /** X-Client-Id of the tunnel CLI (`npm run tunnel`): its sessions are recorded as client 'cli'. */
 export const CLI_CLIENT_ID = TUNNEL_CLI_CLIENT_ID;
@@ -99,6 +100,7 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
         params.success ? params.data.tunnel_id : '',
         query.success ? (query.data.token ?? '') : '',
         socket,
+        request.headers[FORWARDED_HEADER] === '1',
       );
     });
   }

@@ -7,6 +7,7 @@ import type { StartVerdict, TrafficBytes } from '../billing/index.ts';
 import type { RemoteRepo } from './remote.repo.ts';
 import type { Tunnel, TunnelSide } from './tunnel.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
+import { forwardTunnelSocket, type TunnelLocator } from './tunnel-forward.ts';
 import { endsSessionOf } from '../session/index.ts';
 
 /** The billing module's traffic ledger as the tunnels use it. */
@@ -25,6 +26,8 @@ export interface TunnelHubSettings {
   flushMs: number;
   /** False in region cn (no billing): traffic never ends a session. */
   billing: boolean;
+  /** With several servers: where a tunnel held by another server is (its sockets are forwarded there). */
+  locate?: TunnelLocator;
 }
 
 /**
@@ -127,10 +130,23 @@ export class TunnelHub {
   /**
    * A socket on /ws/tunnel(-device)/{id}: joins its tunnel when the token is the side's, unused
    * and alive; anything else (unknown or guessed id, another tunnel's or device's token, a
-   * replay, an expired token) closes it with 4001 and tells nothing more.
+   * replay, an expired token) closes it with 4001 and tells nothing more. With several servers, a
+   * socket of a tunnel another server holds is forwarded there (once: `forwarded` sockets came
+   * from another server and are never sent on).
    */
-  accept(side: TunnelSide, tunnelId: string, token: string, ws: WebSocket): void {
+  accept(side: TunnelSide, tunnelId: string, token: string, ws: WebSocket, forwarded = false): void {
     const tunnel = this.tunnels.get(tunnelId);
+    const locate = this.settings.locate;
+    if (!tunnel && !forwarded && locate && tunnelId && token) {
+      ws.pause();
+      void locate(tunnelId)
+        .catch(() => null)
+        .then((holder) => {
+          if (holder) forwardTunnelSocket(ws, holder, side, tunnelId, token);
+          else ws.close(TunnelCloseCode.BadToken, String(ErrorCode.E1002_PERMISSION_DENIED));
+        });
+      return;
+    }
     if (!tunnel || !token || !tunnel.redeem(side, token)) {
       ws.close(TunnelCloseCode.BadToken, String(ErrorCode.E1002_PERMISSION_DENIED));
       return;
