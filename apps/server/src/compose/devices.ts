@@ -16,6 +16,7 @@ import { HistoryWriter } from '../modules/history-store/history-writer.ts';
 import { HistoryStore } from '../modules/history-store/index.ts';
 import { IngestDropsRepo } from '../modules/history-store/ingest-drops.repo.ts';
 import { LastValuesRepo } from '../modules/history-store/last-values.repo.ts';
+import { BrokerSessionCheck } from '../modules/device-connection/broker-session-check.ts';
 import { RemoteLastValues } from '../modules/history-store/remote-last-values.ts';
 import { TagWritesRepo } from '../modules/history-store/tag-writes.repo.ts';
 import { Catalogue } from '../modules/device/index.ts';
@@ -71,6 +72,9 @@ export function composeDeviceStore(infra: Infrastructure) {
   });
   if (config.mqttClientId) linkSettings.clientId = config.mqttClientId;
   if (config.mqttShareGroup) linkSettings.shareGroup = config.mqttShareGroup;
+  // An external broker must keep this server's session across its absences: warn when it did not.
+  if (config.mqttUrl)
+    linkSettings.onSession = new BrokerSessionCheck(db, config.ingest.writerName, log).onSession;
   const deviceLink = createDeviceLink(linkSettings, deviceRegistry);
   // With several servers: the values others committed and may not have flushed yet.
   const remoteValues = config.busUrl

@@ -5,7 +5,7 @@ import type { RateLimit } from './connect-rate-limiter.ts';
 import type { DeviceLink } from './device-link.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 import { EmbeddedDeviceLink } from './embedded-device-link.ts';
-import { ExternalDeviceLink } from './external-device-link.ts';
+import { ExternalDeviceLink, type ExternalDeviceLinkOptions } from './external-device-link.ts';
 
 /**
  * Settings of the device connection. MQTT_PORT, MQTT_URL, DEVICE_AUTO_REGISTER and the broker
@@ -23,6 +23,8 @@ export interface DeviceLinkSettings {
   limits: BrokerLimits;
   shareGroup: string;
   clientId: string | undefined;
+  /** External broker: told whether each connection resumed the server's session. */
+  onSession?: ExternalDeviceLinkOptions['onSession'];
 }
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -96,6 +98,7 @@ export function createDeviceLink(settings: DeviceLinkSettings, registry: DeviceR
       url: settings.mqttUrl,
       shareGroup: settings.shareGroup,
       ...(settings.clientId ? { clientId: settings.clientId } : {}),
+      ...(settings.onSession ? { onSession: settings.onSession } : {}),
     });
   }
   return new EmbeddedDeviceLink({

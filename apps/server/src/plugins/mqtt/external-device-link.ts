@@ -22,6 +22,12 @@ export interface ExternalDeviceLinkOptions {
   /** Persistent session (false) so that unacknowledged messages survive a reconnect. Default false. */
   clean?: boolean;
   reconnectPeriodMs?: number;
+  /**
+   * Told on every CONNACK whether the broker resumed this server's session (`present`) and
+   * whether it is a reconnection: a session missing after an outage means the broker dropped
+   * what it parked (modules/device-connection, broker-session-check.ts).
+   */
+  onSession?: (session: { present: boolean; reconnect: boolean }) => void;
   /** A message handler that has not settled by then counts as failed. Default 30 s. */
   ackTimeoutMs?: number;
   now?: () => number;
@@ -76,7 +82,10 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       this.receive(packet);
       callback();
     };
-    client.on('connect', () => this.connection++);
+    client.on('connect', (connack) => {
+      this.connection++;
+      this.options.onSession?.({ present: connack.sessionPresent, reconnect: this.connection > 1 });
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         const onError = (err: Error) => {
