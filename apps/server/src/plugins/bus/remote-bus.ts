@@ -4,12 +4,13 @@ import type { Ownership } from './ownership.ts';
 import type { BusTopic, RequesterTopic } from './topics.ts';
 import type { Transport } from './transport.ts';
 
+/**
+ * On the wire: `<server id> <JSON of { t: topic, e: event }>`. The publishing server's id comes
+ * first, so a server drops its own echo (Redis sends a publisher's messages back to its own
+ * subscription) without parsing it.
+ */
 interface Envelope {
-  /** topic */
   t: BusTopic;
-  /** the server that published it */
-  o: string;
-  /** the event */
   e: unknown;
 }
 
@@ -23,6 +24,8 @@ export class RemoteBus implements Bus {
   private readonly dispatch: Dispatch;
   private readonly everyChannel: string;
   private readonly ownChannel: string;
+  /** How this server's own messages start. */
+  private readonly echo: string;
 
   constructor(
     readonly serverId: string,
@@ -33,6 +36,7 @@ export class RemoteBus implements Bus {
     this.dispatch = new Dispatch(onError);
     this.everyChannel = `${prefix}.all`;
     this.ownChannel = this.channelOf(serverId);
+    this.echo = `${serverId} `;
   }
 
   /** Connects and listens; the bus delivers remote events from then on. */
@@ -53,16 +57,12 @@ export class RemoteBus implements Bus {
 
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
     this.dispatch.deliver(topic, event, true);
-    this.transport.publish(this.everyChannel, JSON.stringify({ t: topic, o: this.serverId, e: event }));
+    this.transport.publish(this.everyChannel, this.encode(topic, event));
   }
 
   send<K extends RequesterTopic>(serverId: string, topic: K, event: BusEvents[K]): void {
     if (serverId === this.serverId) this.dispatch.deliver(topic, event, true);
-    else
-      this.transport.publish(
-        this.channelOf(serverId),
-        JSON.stringify({ t: topic, o: this.serverId, e: event }),
-      );
+    else this.transport.publish(this.channelOf(serverId), this.encode(topic, event));
   }
 
   subscribe<K extends keyof BusEvents>(
@@ -82,14 +82,20 @@ export class RemoteBus implements Bus {
     return `${this.prefix}.to.${serverId}`;
   }
 
+  private encode(topic: BusTopic, event: unknown): string {
+    return `${this.serverId} ${JSON.stringify({ t: topic, e: event })}`;
+  }
+
   private receive(message: string): void {
+    const space = message.indexOf(' ');
+    // Our own echo (delivered when published), or not a message of this bus.
+    if (space <= 0 || message.startsWith(this.echo)) return;
     let env: Envelope;
     try {
-      env = JSON.parse(message) as Envelope;
+      env = JSON.parse(message.slice(space + 1)) as Envelope;
     } catch {
-      return; // not ours
+      return;
     }
-    if (env.o === this.serverId) return; // delivered when published
     this.dispatch.deliver(env.t, env.e as BusEvents[typeof env.t], false);
   }
 }
