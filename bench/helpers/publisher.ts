@@ -8,6 +8,11 @@
  * In 'max' mode each device keeps `inflight` unacknowledged messages; in 'rate' mode the devices
  * share `rate` messages a second. Sample times are the wall clock (ms, made strictly increasing
  * per device), so a receiver can measure latency.
+ *
+ * `window` (optional, 'max' mode): at most that many messages sent and not yet taken by the
+ * consumer behind the broker, which the parent reports with { type: 'delivered', n } (counted
+ * from 'go'). An external broker acknowledges at once, so without it the devices would not be
+ * held back by the server as they are by the embedded broker (PUBACK after the commit).
  */
 import { connect, type MqttClient } from 'mqtt';
 
@@ -18,6 +23,7 @@ interface Job {
   rate?: number;
   inflight: number;
   durationMs: number;
+  window?: number;
 }
 
 const send = (m: object) => process.send?.(m);
@@ -62,12 +68,28 @@ async function run(job: Job) {
   const end = started + job.durationMs;
   let acked = 0;
   let sent = 0;
+  let delivered = 0;
+  let waiting: (() => void)[] = [];
+  process.on('message', (m: { type?: string; n?: number }) => {
+    if (m.type !== 'delivered') return;
+    delivered = m.n ?? delivered;
+    const wake = waiting;
+    waiting = [];
+    wake.forEach((w) => w());
+  });
+  /** Resolves once the window has room (the parent reports every few ms, so this wakes up). */
+  const credit = async () => {
+    while (job.window && sent - delivered >= job.window && Date.now() < end)
+      await new Promise<void>((r) => waiting.push(r));
+  };
   const topic = (i: number) => `hmi/v1/${job.devices[i]!.sn}/data`;
   if (job.mode === 'max') {
     await Promise.all(
       clients.map(async (c, i) => {
         const lane = async () => {
           while (Date.now() < end) {
+            await credit();
+            if (Date.now() >= end) break;
             sent++;
             await c.publishAsync(topic(i), payload(i), { qos: 1 });
             if (Date.now() <= end) acked++;

@@ -8,12 +8,22 @@ import { freePort } from './free-port.ts';
 /**
  * A Mosquitto of a test's own on a free port (anonymous devices, sessions in memory), for suites
  * on an external broker; resolves once it listens. `stop` kills it and removes its directory.
+ * `config`: more lines of mosquitto.conf (the benchmarks set the queue and in-flight limits);
+ * `pid` lets a benchmark read the broker's CPU time.
  */
-export async function startMosquitto(): Promise<{ port: number; url: string; stop: () => Promise<void> }> {
+export async function startMosquitto(
+  options: { config?: readonly string[] } = {},
+): Promise<{ port: number; url: string; pid: number; stop: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'hmi-mosquitto-'));
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
-  await writeFile(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  const lines = [
+    `listener ${port} 127.0.0.1`,
+    'allow_anonymous true',
+    'persistence false',
+    ...(options.config ?? []),
+  ];
+  await writeFile(conf, `${lines.join('\n')}\n`);
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
   const stop = async () => {
     child.kill('SIGKILL');
@@ -27,7 +37,7 @@ export async function startMosquitto(): Promise<{ port: number; url: string; sto
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { port, url: `mqtt://127.0.0.1:${port}`, stop };
+  return { port, url: `mqtt://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 function listening(port: number): Promise<boolean> {
