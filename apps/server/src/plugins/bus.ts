@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { Dispatch, type Scope } from './bus/dispatch.ts';
+import type { Scope } from './bus/dispatch.ts';
+import { DispatchingBus } from './bus/dispatching-bus.ts';
 import type { Ownership } from './bus/ownership.ts';
 import { NatsTransport } from './bus/nats-transport.ts';
 import { RedisTransport } from './bus/redis-transport.ts';
@@ -51,20 +52,9 @@ export function newServerId(): string {
 }
 
 /** The bus of one process: every server is this one. */
-export class InProcessBus implements Bus {
-  readonly serverId = newServerId();
-  private readonly dispatch: Dispatch;
-
+export class InProcessBus extends DispatchingBus {
   constructor(onError: (err: unknown) => void = (err) => console.error('[bus]', err)) {
-    this.dispatch = new Dispatch(onError);
-  }
-
-  get ownership(): Ownership {
-    return this.dispatch.ownership;
-  }
-
-  set ownership(o: Ownership) {
-    this.dispatch.ownership = o;
+    super(newServerId(), onError);
   }
 
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
@@ -73,18 +63,6 @@ export class InProcessBus implements Bus {
 
   send<K extends RequesterTopic>(_serverId: string, topic: K, event: BusEvents[K]): void {
     this.dispatch.deliver(topic, event, true);
-  }
-
-  subscribe<K extends keyof BusEvents>(
-    topic: K,
-    handler: (event: BusEvents[K]) => void,
-    scope: Scope = 'every',
-  ): () => void {
-    return this.dispatch.add(topic, scope, handler);
-  }
-
-  async close(): Promise<void> {
-    this.dispatch.clear();
   }
 }
 

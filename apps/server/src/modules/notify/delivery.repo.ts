@@ -45,26 +45,32 @@ const toRecipient = (r: {
 /** Error texts of transports can be long (SMTP transcripts): the log keeps the start. */
 const ERROR_MAX = 500;
 
+/** The log row of a mail attempt (the error cut to its column's size). */
+function deliveryRow(d: NewDelivery, now: number) {
+  return {
+    team_id: d.teamId,
+    user_id: d.userId,
+    channel: 'email' as const,
+    kind: d.kind,
+    destination: d.destination,
+    subject: d.subject,
+    ok: d.ok ? 1 : 0,
+    error: d.error === null ? null : d.error.slice(0, ERROR_MAX),
+    alarm_record_id: d.alarmRecordId,
+    created_at: now,
+  };
+}
+
 /** The notification delivery log and the users' notification settings (Kysely only). */
 export class DeliveryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(d: NewDelivery, now = Date.now()): Promise<NotifyDelivery> {
-    const error = d.error === null ? null : d.error.slice(0, ERROR_MAX);
+    const row = deliveryRow(d, now);
+    const error = row.error;
     const { id } = await this.db
       .insertInto('notify_deliveries')
-      .values({
-        team_id: d.teamId,
-        user_id: d.userId,
-        channel: 'email',
-        kind: d.kind,
-        destination: d.destination,
-        subject: d.subject,
-        ok: d.ok ? 1 : 0,
-        error,
-        alarm_record_id: d.alarmRecordId,
-        created_at: now,
-      })
+      .values(row)
       .returning('id')
       .executeTakeFirstOrThrow();
     return {
@@ -87,18 +93,7 @@ export class DeliveryRepo {
   async logAlarm(d: NewDelivery, db: Kysely<Database> | Transaction<Database> = this.db, now = Date.now()) {
     await db
       .insertInto('notify_deliveries')
-      .values({
-        team_id: d.teamId,
-        user_id: d.userId,
-        channel: 'email',
-        kind: d.kind,
-        destination: d.destination,
-        subject: d.subject,
-        ok: d.ok ? 1 : 0,
-        error: d.error === null ? null : d.error.slice(0, ERROR_MAX),
-        alarm_record_id: d.alarmRecordId,
-        created_at: now,
-      })
+      .values(deliveryRow(d, now))
       .onConflict((oc) => oc.columns(['user_id', 'alarm_record_id', 'kind']).doNothing())
       .execute();
   }

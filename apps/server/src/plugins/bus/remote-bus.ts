@@ -1,6 +1,5 @@
-import type { Bus, BusEvents } from '../bus.ts';
-import { Dispatch, type Scope } from './dispatch.ts';
-import type { Ownership } from './ownership.ts';
+import type { BusEvents } from '../bus.ts';
+import { DispatchingBus } from './dispatching-bus.ts';
 import type { BusTopic, RequesterTopic } from './topics.ts';
 import type { Transport } from './transport.ts';
 
@@ -20,20 +19,19 @@ interface Envelope {
  * own. Events sent to one server go on that server's channel. Channel names start with `prefix`
  * so that clusters (and test runs) sharing one Redis or NATS never meet.
  */
-export class RemoteBus implements Bus {
-  private readonly dispatch: Dispatch;
+export class RemoteBus extends DispatchingBus {
   private readonly everyChannel: string;
   private readonly ownChannel: string;
   /** How this server's own messages start. */
   private readonly echo: string;
 
   constructor(
-    readonly serverId: string,
+    serverId: string,
     private readonly transport: Transport,
     private readonly prefix: string,
     onError: (err: unknown) => void,
   ) {
-    this.dispatch = new Dispatch(onError);
+    super(serverId, onError);
     this.everyChannel = `${prefix}.all`;
     this.ownChannel = this.channelOf(serverId);
     this.echo = `${serverId} `;
@@ -47,14 +45,6 @@ export class RemoteBus implements Bus {
     return this;
   }
 
-  get ownership(): Ownership {
-    return this.dispatch.ownership;
-  }
-
-  set ownership(o: Ownership) {
-    this.dispatch.ownership = o;
-  }
-
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
     this.dispatch.deliver(topic, event, true);
     this.transport.publish(this.everyChannel, this.encode(topic, event));
@@ -65,16 +55,8 @@ export class RemoteBus implements Bus {
     else this.transport.publish(this.channelOf(serverId), this.encode(topic, event));
   }
 
-  subscribe<K extends keyof BusEvents>(
-    topic: K,
-    handler: (event: BusEvents[K]) => void,
-    scope: Scope = 'every',
-  ): () => void {
-    return this.dispatch.add(topic, scope, handler);
-  }
-
-  async close(): Promise<void> {
-    this.dispatch.clear();
+  override async close(): Promise<void> {
+    await super.close();
     await this.transport.close();
   }
 
