@@ -84,6 +84,28 @@ describe.each(ENGINES)('the bus on %s', (_name, url) => {
     expect(owned.b.sort((x, y) => x - y)).toEqual([1, 3, 5, 7, 9]);
   });
 
+  it("sends only a data event's values across: the writer's own fields of a frame stay home", async () => {
+    const [a, b] = await cluster(url, 2);
+    const got: unknown[] = [];
+    b!.subscribe('device.data', (e) => got.push(e));
+    const frame = {
+      ts: 5,
+      ids: [1, 2],
+      nums: [1.5, null],
+      txts: [null, 'x'],
+      deviceId: 9,
+      tagset: 3,
+      live: true,
+    };
+    a!.publish('device.data', { deviceId: 9, teamId: 4, frames: [frame] });
+    await until(() => got.length === 1);
+    expect(got[0]).toEqual({
+      deviceId: 9,
+      teamId: 4,
+      frames: [{ ts: 5, ids: [1, 2], nums: [1.5, null], txts: [null, 'x'] }],
+    });
+  });
+
   it('sends a requester event to the named server only', async () => {
     const [a, b, c] = await cluster(url, 3);
     const got: string[] = [];

@@ -1,6 +1,6 @@
 import type { BusEvents } from '../bus.ts';
 import { DispatchingBus } from './dispatching-bus.ts';
-import type { BusTopic, RequesterTopic } from './topics.ts';
+import { wireOf, type BusTopic, type RequesterTopic } from './topics.ts';
 import type { Transport } from './transport.ts';
 
 /**
@@ -64,8 +64,8 @@ export class RemoteBus extends DispatchingBus {
     return `${this.prefix}.to.${serverId}`;
   }
 
-  private encode(topic: BusTopic, event: unknown): string {
-    return `${this.serverId} ${JSON.stringify({ t: topic, e: event })}`;
+  private encode<K extends BusTopic>(topic: K, event: BusEvents[K]): string {
+    return `${this.serverId} ${JSON.stringify({ t: topic, e: wireOf(topic, event) })}`;
   }
 
   private receive(message: string): void {
