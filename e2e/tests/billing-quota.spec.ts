@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, HTTP_ERROR_LOG } from '../support/fixtures.ts';
+import { eachVariant } from '../support/variants.ts';
 import { apiLogin, createActiveAccount, type Account, openSignedIn } from '../support/accounts.ts';
 import {
   api,
@@ -209,10 +210,6 @@ test('a Cloud Application card expires (test clock): the older template locks, 1
  * messages posted by the job at test-clock times before the expiry.
  */
 test.describe('billing screenshots', () => {
-  const viewports = {
-    desktop: { width: 1440, height: 900 },
-    phone: { width: 375, height: 812 },
-  } as const;
   let seeded: { account: Account };
 
   test.beforeAll(async () => {
@@ -245,36 +242,28 @@ test.describe('billing screenshots', () => {
     seeded = { account };
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of Object.entries(viewports)) {
-      test(`billing screens in ${theme} at ${size} width`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((t) => localStorage.setItem('hmicloud_1.0.4_THEME', t), theme);
-        await openSignedIn(page, server.url, seeded.account);
-        const shot = async (name: string) => {
-          await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, slow);
-          await page.waitForTimeout(300);
-          // The page body never scrolls sideways.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, name).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: `${artifacts}billing-${name}-${theme}-${size}.png`, fullPage: true });
-        };
-        await page.goto(`${server.url}/#/billing/myAccount`);
-        await expect(page.getByTestId('expiry-preview')).toBeVisible(slow);
-        await expect(page.getByTestId('card-table')).toBeVisible();
-        await shot('account');
-        await page.goto(`${server.url}/#/billing/rechargeRecord`);
-        await expect(page.getByTestId('recharge-table').locator('tbody tr.ant-table-row')).toHaveCount(
-          3,
-          slow,
+  // Each screen loaded once, then shown light and dark at 1440 and 375 px (support/variants.ts).
+  test('billing screens in light and dark at desktop and phone width', async ({ page }) => {
+    await openSignedIn(page, server.url, seeded.account);
+    const shotAll = (name: string) =>
+      eachVariant(page, async (theme, size) => {
+        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, slow);
+        // The page body never scrolls sideways.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
-        await shot('records');
-        await page.goto(`${server.url}/#/message/msgBilling`);
-        await expect(page.getByTestId('message-page-billing')).toContainText('expires in 3 days', slow);
-        await shot('messages');
+        expect(overflow, `${name} ${theme} ${size}`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${artifacts}billing-${name}-${theme}-${size}.png`, fullPage: true });
       });
-    }
-  }
+    await page.goto(`${server.url}/#/billing/myAccount`);
+    await expect(page.getByTestId('expiry-preview')).toBeVisible(slow);
+    await expect(page.getByTestId('card-table')).toBeVisible();
+    await shotAll('account');
+    await page.goto(`${server.url}/#/billing/rechargeRecord`);
+    await expect(page.getByTestId('recharge-table').locator('tbody tr.ant-table-row')).toHaveCount(3, slow);
+    await shotAll('records');
+    await page.goto(`${server.url}/#/message/msgBilling`);
+    await expect(page.getByTestId('message-page-billing')).toContainText('expires in 3 days', slow);
+    await shotAll('messages');
+  });
 });
