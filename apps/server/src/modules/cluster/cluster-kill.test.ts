@@ -23,14 +23,19 @@ const DATABASE_URL = process.env.DATABASE_URL;
 /** How long the killed server stays down (KILL_DOWN_S; 5 s in the suite, 30 s for the record in docs/scaling.md). */
 const DOWN_MS = Number(process.env.KILL_DOWN_S ?? 5) * 1000;
 
-describe.runIf(DATABASE_URL)('a server killed mid-stream', () => {
+const BUSES = [
+  ['Redis', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'],
+  ['NATS', process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'],
+] as const;
+
+describe.runIf(DATABASE_URL).each(BUSES)('a server killed mid-stream, on a %s bus', (_name, busUrl) => {
   let cluster: LocalCluster;
   let local: TestServer;
 
   beforeAll(async () => {
     cluster = await startLocalCluster({
       servers: 2,
-      busUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      busUrl,
       databaseUrl: DATABASE_URL!,
       env: { INGEST_BATCH_MS: '20', LIVE_COALESCE_MS: '50', PARTITION_LEASE: '2', ...NO_BILLING },
     });
