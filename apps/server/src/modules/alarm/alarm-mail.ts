@@ -1,20 +1,16 @@
 import type { AlarmRecord } from '@hmi/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AlarmMailFacts as MailTextFacts } from '../../mail/notify-mail-texts.ts';
 
-/** What an alarm mail is rendered from, fixed when its cause commits (the outbox row's payload). */
-export interface AlarmMailFacts {
-  level: number;
-  device: string;
-  rule: string;
-  tag: string;
-  /** The record's content (in the main account's language). */
-  content: string;
-  value: string;
-  raisedAt: number;
-  /** A digest mail: the raises collected within the rule's interval (alarm-notify-policy.ts). */
+/**
+ * What an alarm mail is rendered from, fixed when its cause commits (the outbox row's payload):
+ * the mail texts' facts without the link (the sender adds it), and for a digest mail the raises
+ * collected within the rule's interval (alarm-notify-policy.ts).
+ */
+export type AlarmMailFacts = Omit<MailTextFacts, 'link'> & {
   digest?: { count: number; minutes: number; interval: number; flapping: boolean };
-}
+};
 
 /**
  * Mails that a transition asks for: one per user of `userIds` who wants mails of `level`
