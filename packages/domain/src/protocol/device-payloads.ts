@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { alarmTypeFlags, AlarmLevel } from '../constants/alarm.constants.ts';
 import { readWriteTypeSchema, tagDataTypeSchema } from '../constants/tag-types.constants.ts';
 import { toSingleLine } from '../validation/free-text.validation.ts';
+import { fastDeviceData } from './device-data-fast.ts';
 import type { DeviceChannel } from './device-topics.ts';
 
 /*
@@ -10,10 +11,9 @@ import type { DeviceChannel } from './device-topics.ts';
  * breaking older clouds (and the other way round).
  */
 
-/** Largest payload the cloud accepts from a device, in bytes (a backfill array included). */
-export const MAX_DEVICE_PAYLOAD_BYTES = 256 * 1024;
-/** Most samples in one `data` message (a backfill array). */
-export const MAX_SAMPLES_PER_MESSAGE = 1000;
+import { MAX_DEVICE_PAYLOAD_BYTES, MAX_SAMPLES_PER_MESSAGE, MAX_TAG_TEXT_LENGTH } from './payload-limits.ts';
+
+export { MAX_DEVICE_PAYLOAD_BYTES, MAX_SAMPLES_PER_MESSAGE, MAX_TAG_TEXT_LENGTH };
 /** Most tags in one config; the billing quota is usually far lower. */
 export const MAX_CONFIG_TAGS = 10_000;
 /** Most alarm rules in one config (SPEC: at most 300 alarm rules). */
@@ -120,7 +120,12 @@ export type DeviceConfigAck = z.infer<typeof deviceConfigAckSchema>;
  * string; 64-bit integers beyond 2^53 as decimal strings; null when the value is unavailable
  * (bad quality, PLC unreachable).
  */
-export const tagValueSchema = z.union([z.boolean(), z.number().finite(), z.string().max(4096), z.null()]);
+export const tagValueSchema = z.union([
+  z.boolean(),
+  z.number().finite(),
+  z.string().max(MAX_TAG_TEXT_LENGTH),
+  z.null(),
+]);
 export type TagValue = z.infer<typeof tagValueSchema>;
 
 export const dataSampleSchema = z.object({
@@ -258,6 +263,10 @@ export function decodeDevicePayload<C extends DeviceChannel>(
     json = JSON.parse(typeof raw === 'string' ? raw : new TextDecoder('utf-8', { fatal: true }).decode(raw));
   } catch {
     return { ok: false, error: 'payload is not UTF-8 JSON' };
+  }
+  if (channel === 'data') {
+    const fast = fastDeviceData(json);
+    if (fast !== undefined) return { ok: true, payload: fast as DevicePayloads[C] };
   }
   const parsed = devicePayloadSchemas[channel].safeParse(json);
   if (!parsed.success) {
