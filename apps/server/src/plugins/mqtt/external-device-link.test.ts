@@ -240,6 +240,34 @@ describe.skipIf(!available)('external broker adapter (Mosquitto)', () => {
     await wipe.endAsync();
   });
 
+  it('acknowledges a burst released together, including handlers that settle while it stops: nothing redelivered', async () => {
+    const clientId = uniqueSn('cloud');
+    const { link, rec } = await startLink({ clientId, clean: false });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    link.onMessage((m) => (m.channel === 'data' ? held : undefined));
+    const sn = uniqueSn('EXT');
+    const d = await device(sn);
+    const count = 15; // under Mosquitto's default window of 20 unacknowledged messages
+    for (let i = 0; i < count; i++)
+      await d.publishAsync(deviceTopic(sn, 'data'), JSON.stringify({ ts: i, v: { '1': i } }), { qos: 1 });
+    await waitUntil(() => rec.messagesOf(sn, 'data').length === count, 10_000, 'the burst');
+    // stop() waits for the handlers in progress; they settle while it waits.
+    const stopping = link.stop();
+    setTimeout(release, 100);
+    await stopping;
+    links.splice(links.indexOf(link), 1);
+    const again = new ExternalDeviceLink({ url: BROKER_URL, clientId, clean: false, shareGroup: 'unused' });
+    const rec2 = new LinkRecorder(again);
+    await again.start();
+    await sleep(500);
+    expect(rec2.messagesOf(sn)).toEqual([]);
+    await again.stop();
+    const wipe = connect(BROKER_URL, { clientId, clean: true, reconnectPeriod: 0 });
+    await new Promise((r) => wipe.once('connect', r));
+    await wipe.endAsync();
+  });
+
   it('fails start() with a clear error when the broker is unreachable', async () => {
     const link = new ExternalDeviceLink({ url: 'mqtt://127.0.0.1:1', clientId: uniqueSn('cloud') });
     await expect(link.start()).rejects.toThrow(/MQTT_URL: cannot connect/);

@@ -59,6 +59,13 @@ export class ExternalDeviceLink extends MqttDeviceLink {
   private readonly pending = new Map<number, PendingAck>();
   /** Counts connections, so that an acknowledgement is never sent on a later connection. */
   private connection = 0;
+  /** PUBACKs released since the last write, all of connection `acksConnection`. */
+  private acks: number[] = [];
+  private acksConnection = 0;
+  private ackWrite: NodeJS.Immediate | undefined;
+  /** PUBACKs held back for handlers that have not settled, and who waits for none to be left. */
+  private holding = 0;
+  private onHoldingDone: (() => void) | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ExternalDeviceLinkOptions) {
@@ -121,10 +128,20 @@ export class ExternalDeviceLink extends MqttDeviceLink {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    // Let handlers in progress finish so their acknowledgements go out before we leave.
+    // Let handlers in progress finish so their acknowledgements go out before we leave: those
+    // whose PUBACK MQTT.js has not asked for yet (pending) and those whose PUBACK is held.
     const waiting = [...this.pending.values()].map((p) => p.done.catch(() => undefined));
-    await Promise.race([Promise.all(waiting), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    const held = new Promise<void>((r) => {
+      this.onHoldingDone = r;
+      if (this.holding === 0) r();
+    });
+    await Promise.race([
+      Promise.all([...waiting, held]),
+      new Promise((r) => setTimeout(r, 5_000).unref()),
+    ]);
+    this.onHoldingDone = undefined;
     await new Promise<void>((r) => setImmediate(r));
+    this.flushAcks(client);
     await client.endAsync();
     this.pending.clear();
   }
@@ -179,12 +196,12 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       if (!pending || packet.cmd !== 'puback') return original(packet, cb, ...rest);
       this.pending.delete(packet.messageId!);
       cb?.(); // MQTT.js may handle the next packet now
+      const messageId = packet.messageId!;
+      this.holding++;
       pending.done.then(
-        () => {
-          if (pending.connection === this.connection && client.connected)
-            original(packet, undefined, ...rest);
-        },
+        () => this.acknowledge(messageId, pending.connection),
         (err: unknown) => {
+          this.settled();
           if (pending.connection !== this.connection) return;
           this.failed(err);
           // Without the PUBACK the broker redelivers this message (and every other one not yet
@@ -194,6 +211,44 @@ export class ExternalDeviceLink extends MqttDeviceLink {
         },
       );
     };
+  }
+
+  /**
+   * Queues the PUBACK of a stored message. The PUBACKs released in one turn of the event loop
+   * (a commit releases hundreds) go out as one buffer of 4-byte packets (MQTT 3.1.1 and 5: a
+   * PUBACK without a reason code is a success), one socket write: through MQTT.js each costs
+   * three writes of a few bytes, and the writev of a commit's worth was about a sixth of the
+   * server's CPU on the scale-out bench (docs/benchmarks.md, "Scale-out (issue 27)").
+   */
+  private acknowledge(messageId: number, connection: number): void {
+    this.settled();
+    if (connection !== this.connection) return;
+    if (this.acksConnection !== connection) this.acks = [];
+    this.acksConnection = connection;
+    this.acks.push(messageId);
+    this.ackWrite ??= setImmediate(this.writeAcks);
+  }
+
+  private settled(): void {
+    if (--this.holding === 0) this.onHoldingDone?.();
+  }
+
+  private readonly writeAcks = (): void => this.flushAcks(this.client);
+
+  private flushAcks(client: MqttClient | undefined): void {
+    if (!client) return; // stopping: stop() flushes with the client it is ending
+    if (this.ackWrite) clearImmediate(this.ackWrite);
+    this.ackWrite = undefined;
+    const ids = this.acks;
+    this.acks = [];
+    if (ids.length === 0 || this.acksConnection !== this.connection || !client.connected) return;
+    const packets = Buffer.allocUnsafe(ids.length * 4);
+    for (let i = 0, o = 0; i < ids.length; i++, o += 4) {
+      packets[o] = 0x40; // PUBACK
+      packets[o + 1] = 2; // remaining length: the packet id
+      packets.writeUInt16BE(ids[i]!, o + 2);
+    }
+    client.stream.write(packets);
   }
 
   private failed(err: unknown, message?: DeviceMessage): void {
