@@ -28,6 +28,7 @@ import * as m0018 from './migrations/0018-recipes.ts';
 import * as m0019 from './migrations/0019-project-assets-shares.ts';
 import * as m0020 from './migrations/0020-cluster.ts';
 import * as m0021 from './migrations/0021-mail-outbox.ts';
+import * as m0022 from './migrations/0022-history-frames-bytes.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -52,20 +53,35 @@ const migrations: Record<string, Migration> = {
   '0019-project-assets-shares': m0019,
   '0020-cluster': m0020,
   '0021-mail-outbox': m0021,
+  '0022-history-frames-bytes': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
-export async function migrateToLatest(
+export function migrateToLatest(database: Kysely<Database>, schema?: string): Promise<MigrationResultSet> {
+  return migrate(database, schema, (m) => m.migrateToLatest());
+}
+
+/** Brings the schema up or down to the named migration (tests of a migration). */
+export function migrateTo(
   database: Kysely<Database>,
+  name: string,
   schema?: string,
+): Promise<MigrationResultSet> {
+  return migrate(database, schema, (m) => m.migrateTo(name));
+}
+
+async function migrate(
+  database: Kysely<Database>,
+  schema: string | undefined,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<MigrationResultSet> {
   // Migrations see the schema as it was when they were written, not today's Database type.
   const db = database as unknown as Kysely<unknown>;
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const result = await migrator.migrateToLatest();
+  const result = await run(migrator);
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   return result;
 }

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteHandle, type Engine } from '../../db/create-database.ts';
 import type { Database } from '../../db/database.ts';
-import { encodeFrame, encodeFrameBinary } from './history-frame.codec.ts';
+import { encodeFrameBinary, encodeFrameBytes } from './history-frame.codec.ts';
 import type { HistoryMemory } from './history-memory.ts';
 import { SqlText } from './sql-text.ts';
 
@@ -87,7 +87,13 @@ export class HistoryBatchRepo {
 
   commitBatch(batch: BatchContent, writer: number, ingestedAt: number): Promise<IngestFrame[]> {
     const file = this.sqlite;
-    if (!file) return this.db.transaction().execute((trx) => this.commit(trx, batch, writer, ingestedAt));
+    if (!file) {
+      // One statement is atomic by itself: a batch of at most one chunk of frames and no drop
+      // counters (the common case) needs no BEGIN and COMMIT round trips around it.
+      if (batch.drops.size === 0 && batch.frames.length <= FRAME_CHUNK)
+        return this.commit(this.db, batch, writer, ingestedAt);
+      return this.db.transaction().execute((trx) => this.commit(trx, batch, writer, ingestedAt));
+    }
     // Holding Kysely's single connection, so that no other query (or open transaction) interleaves.
     return this.db.connection().execute(async () => {
       if (file.inTransaction) throw new Error('the SQLite connection is inside another transaction');
@@ -133,7 +139,7 @@ export class HistoryBatchRepo {
   }
 
   private async commit(
-    trx: Transaction<Database>,
+    trx: Kysely<Database> | Transaction<Database>,
     batch: BatchContent,
     writer: number,
     at: number,
@@ -149,7 +155,7 @@ export class HistoryBatchRepo {
     for (let i = 0; i < frames.length; i += FRAME_CHUNK) {
       const chunk = frames.slice(i, i + FRAME_CHUNK);
       const params: unknown[] = [];
-      for (const f of chunk) params.push(f.deviceId, f.ts, f.tagset, writer, at, encodeFrame(f));
+      for (const f of chunk) params.push(f.deviceId, f.ts, f.tagset, writer, at, encodeFrameBytes(f));
       const text = this.sql.cached(
         `f${chunk.length}`,
         () =>

@@ -5,6 +5,7 @@ import {
   eachFrameValue,
   encodeFrame,
   encodeFrameBinary,
+  encodeFrameBytes,
   tagsetOf,
 } from './history-frame.codec.ts';
 
@@ -65,6 +66,28 @@ describe('history frame codec', () => {
         expect(seen).toEqual(expected);
         // With any text value the frame stays JSON.
         if (v.txts.some((t) => t !== null)) expect(encodeFrameBinary(v)).toBe(encodeFrame(v));
+      }),
+    );
+  });
+
+  it('reads back the bytes PostgreSQL stores (bytea): the BLOB form, or the JSON text as UTF-8', () => {
+    fc.assert(
+      fc.property(frameValues, fc.boolean(), (v, numeric) => {
+        const values = numeric ? { ids: v.ids, nums: v.nums, txts: null } : v;
+        const bytes = encodeFrameBytes(values);
+        expect(bytes).toBeInstanceOf(Uint8Array);
+        expect(decodeFrame(bytes)).toEqual(decodeFrame(encodeFrame(values)));
+        const wanted = new Set(v.ids.filter((_, i) => i % 3 === 0));
+        const seen: unknown[] = [];
+        eachFrameValue(bytes, wanted, (...args) => seen.push(args));
+        const expected: unknown[] = [];
+        eachFrameValue(encodeFrame(values), wanted, (...args) => expected.push(args));
+        expect(seen).toEqual(expected);
+        // A row written as text before migration 0022 reads back from its UTF-8 bytes.
+        const old = Buffer.from(encodeFrame(values), 'utf8');
+        expect(decodeFrame(old)).toEqual(decodeFrame(encodeFrame(values)));
+        // The BLOB form for frames without a txts array (ingest's frames of numbers), else JSON.
+        expect(bytes[0]).toBe(values.txts === null ? 1 : 0x5b);
       }),
     );
   });

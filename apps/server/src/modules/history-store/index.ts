@@ -24,6 +24,7 @@ export {
   eachFrameValue,
   encodeFrame,
   encodeFrameBinary,
+  encodeFrameBytes,
   TAGSET_SEED,
   tagsetAdd,
   tagsetEnd,
