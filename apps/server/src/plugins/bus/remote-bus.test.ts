@@ -68,6 +68,30 @@ describe.each(ENGINES)('the bus on %s', (_name, url) => {
     expect([seen.othersA, seen.othersB]).toEqual([0, 500]);
   });
 
+  it('puts the events of one turn on the wire together, in order, in batches of at most about 256 KB', async () => {
+    const [a, b] = await cluster(url, 2);
+    const transport = (a as unknown as { transport: { publish(channel: string, message: string): void } })
+      .transport;
+    const wire: number[] = [];
+    const publish = transport.publish.bind(transport);
+    transport.publish = (channel, message) => {
+      wire.push(message.length);
+      publish(channel, message);
+    };
+    const seen: number[] = [];
+    b!.subscribe('device.scope', (e) => seen.push(e.teamId));
+    for (let i = 0; i < 500; i++) a!.publish('device.scope', { teamId: i, deviceIds: null });
+    await until(() => seen.length === 500);
+    expect(wire).toHaveLength(1);
+    // 300 events of about 2 KB: more than one batch, none much over the limit.
+    const big = Array.from({ length: 250 }, (_, i) => 1_000_000 + i);
+    for (let i = 500; i < 800; i++) a!.publish('device.scope', { teamId: i, deviceIds: big });
+    await until(() => seen.length === 800);
+    expect(seen).toEqual(Array.from({ length: 800 }, (_, i) => i));
+    expect(wire.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...wire)).toBeLessThan(256 * 1024 + 4096);
+  });
+
   it('gives owner subscribers only the events of devices their server owns', async () => {
     const [a, b] = await cluster(url, 2);
     a!.ownership = { owns: (id) => id % 2 === 0 };
@@ -97,13 +121,24 @@ describe.each(ENGINES)('the bus on %s', (_name, url) => {
       tagset: 3,
       live: true,
     };
-    a!.publish('device.data', { deviceId: 9, teamId: 4, frames: [frame] });
+    // Frames of numbers travel as packed doubles: every value bit for bit, null as null.
+    const ids = Array.from({ length: 60 }, (_, i) => i * 7 + 1);
+    const nums = ids.map((id, i) => (i === 3 ? null : i === 4 ? -0 : i === 5 ? Number.MAX_VALUE : id / 3));
+    const numeric = { ts: 6, ids, nums, txts: null, deviceId: 9, tagset: 4, live: true };
+    const wide = { ts: 7, ids: [2 ** 33], nums: [1], txts: null, deviceId: 9, tagset: 5, live: true };
+    a!.publish('device.data', { deviceId: 9, teamId: 4, frames: [frame, numeric, wide, numeric] });
     await until(() => got.length === 1);
     expect(got[0]).toEqual({
       deviceId: 9,
       teamId: 4,
-      frames: [{ ts: 5, ids: [1, 2], nums: [1.5, null], txts: [null, 'x'] }],
+      frames: [
+        { ts: 5, ids: [1, 2], nums: [1.5, null], txts: [null, 'x'] },
+        { ts: 6, ids, nums, txts: null },
+        { ts: 7, ids: [2 ** 33], nums: [1], txts: null },
+        { ts: 6, ids, nums, txts: null },
+      ],
     });
+    expect(Object.is((got[0] as { frames: { nums: unknown[] }[] }).frames[1]!.nums[4], -0)).toBe(true);
   });
 
   it('sends a requester event to the named server only', async () => {

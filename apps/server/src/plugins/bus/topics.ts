@@ -1,4 +1,5 @@
 import type { BusEvents } from '../bus.ts';
+import { framesFromWire, framesToWire } from './frame-wire.ts';
 
 /**
  * Where the events of a topic run (docs/architecture.md, "Scale-out: the bus").
@@ -16,6 +17,8 @@ export interface TopicSpec<E> {
   owner?: (event: E) => number;
   /** What of the event goes on the wire to other servers, when less than all of it (hot topics). */
   wire?: (event: E) => unknown;
+  /** The event from what `wire` made of it (when that is not the event's own shape). */
+  unwire?: (wire: never) => E;
 }
 
 /**
@@ -28,11 +31,13 @@ export const BUS_TOPICS = {
     delivery: 'every',
     owner: (e) => e.deviceId,
     // The committed frames carry the writer's own fields (device, tag set, storage flags): only
-    // the values cross (a third of the bytes of a 3-tag frame, parsed by every other server).
-    wire: (e) => ({
-      deviceId: e.deviceId,
-      teamId: e.teamId,
-      frames: e.frames.map((f) => ({ ts: f.ts, ids: f.ids, nums: f.nums, txts: f.txts })),
+    // the values cross (a third of the bytes of a 3-tag frame, parsed by every other server),
+    // numbers as packed doubles (frame-wire.ts).
+    wire: (e) => ({ deviceId: e.deviceId, teamId: e.teamId, frames: framesToWire(e.frames) }),
+    unwire: (w: { deviceId: number; teamId: number; frames: unknown[] }) => ({
+      deviceId: w.deviceId,
+      teamId: w.teamId,
+      frames: framesFromWire(w.frames),
     }),
   },
   'device.act': { delivery: 'every' },
@@ -69,6 +74,12 @@ export type OwnedTopic = {
 export function wireOf<K extends BusTopic>(topic: K, event: BusEvents[K]): unknown {
   const spec = BUS_TOPICS[topic] as TopicSpec<BusEvents[K]>;
   return spec.wire ? spec.wire(event) : event;
+}
+
+/** An event of this topic from the wire. */
+export function fromWire<K extends BusTopic>(topic: K, wire: unknown): BusEvents[K] {
+  const spec = BUS_TOPICS[topic] as TopicSpec<BusEvents[K]>;
+  return spec.unwire ? (spec.unwire as (w: unknown) => BusEvents[K])(wire) : (wire as BusEvents[K]);
 }
 
 /** The device that owns an event of this topic, or undefined when the topic names none. */

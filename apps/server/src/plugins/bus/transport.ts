@@ -4,8 +4,12 @@
  * they arrive in the order they were published (Redis pub/sub and core NATS both keep it).
  */
 export interface Transport {
-  /** Connects and listens on `channels`; resolves once subscribed (messages then reach `onMessage`). */
-  open(channels: string[], onMessage: (channel: string, message: string) => void): Promise<void>;
+  /**
+   * Connects and listens on `channels`; resolves once subscribed (messages then reach
+   * `onMessage`). Messages starting with `own` are this server's: a transport on which they come
+   * back (Redis) drops them before decoding them.
+   */
+  open(channels: string[], onMessage: (channel: string, message: string) => void, own: string): Promise<void>;
   publish(channel: string, message: string): void;
   close(): Promise<void>;
 }
