@@ -1,9 +1,6 @@
 import { connect, type NatsConnection } from 'nats';
 import type { Transport } from './transport.ts';
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
 /**
  * Core NATS: one connection publishes and subscribes; `noEcho` keeps a server's own messages
  * from coming back to it (it delivers them itself). The client reconnects forever and buffers
@@ -18,7 +15,7 @@ export class NatsTransport implements Transport {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  async open(channels: string[], onMessage: (channel: string, message: string) => void): Promise<void> {
+  async open(channels: string[], onMessage: (channel: string, message: Uint8Array) => void): Promise<void> {
     const u = new URL(this.url);
     const nc = await connect({
       servers: `${u.hostname}:${u.port || '4222'}`,
@@ -30,7 +27,7 @@ export class NatsTransport implements Transport {
     this.nc = nc;
     for (const subject of channels)
       nc.subscribe(subject, {
-        callback: (err, msg) => (err ? this.onError(err) : onMessage(subject, decoder.decode(msg.data))),
+        callback: (err, msg) => (err ? this.onError(err) : onMessage(subject, msg.data)),
       });
     await nc.flush(); // the server has the subscriptions
     void (async () => {
@@ -38,9 +35,9 @@ export class NatsTransport implements Transport {
     })();
   }
 
-  publish(channel: string, message: string): void {
+  publish(channel: string, message: Uint8Array): void {
     try {
-      this.nc?.publish(channel, encoder.encode(message));
+      this.nc?.publish(channel, message);
     } catch (err) {
       this.onError(err);
     }

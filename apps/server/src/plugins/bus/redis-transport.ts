@@ -22,22 +22,23 @@ export class RedisTransport implements Transport {
 
   async open(
     channels: string[],
-    onMessage: (channel: string, message: string) => void,
-    own: string,
+    onMessage: (channel: string, message: Uint8Array) => void,
+    own: Uint8Array,
   ): Promise<void> {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    // As bytes: this server's own messages come back and are dropped by their first bytes, without
-    // decoding them (a batch of live frames can be 256 KB).
+    // This server's own messages come back: dropped here by their first bytes.
     const echo = Buffer.from(own);
     this.sub.on('messageBuffer', (channel: Buffer, message: Buffer) => {
       if (message.length >= echo.length && echo.equals(message.subarray(0, echo.length))) return;
-      onMessage(channel.toString(), message.toString());
+      onMessage(channel.toString(), message);
     });
     await this.sub.subscribe(...channels);
   }
 
-  publish(channel: string, message: string): void {
-    void this.pub.publish(channel, message).catch(() => undefined); // reported by 'error'
+  publish(channel: string, message: Uint8Array): void {
+    void this.pub
+      .publish(channel, Buffer.from(message.buffer, message.byteOffset, message.byteLength))
+      .catch(() => undefined); // reported by 'error'
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,32 @@
 import type { BusEvents } from '../bus.ts';
 import { DispatchingBus } from './dispatching-bus.ts';
-import { fromWire, wireOf, type BusTopic, type RequesterTopic } from './topics.ts';
+import { binaryOf, BUS_TOPICS, wireOf, type BusTopic, type RequesterTopic } from './topics.ts';
 import type { Transport } from './transport.ts';
+import { WireReader, WireWriter } from './wire-codec.ts';
 
-/**
- * On the wire: `<server id> <JSON of { t: topic, e: event }>`, or `<server id> [<envelope>,...]`
- * for the events one server published in one turn (see `publish`). The publishing server's id
- * comes first, so a server drops its own echo (Redis sends a publisher's messages back to its own
- * subscription) without parsing it.
+/*
+ * On the wire a message is bytes: `<server id> ` (ASCII), a version byte, then records, each
+ *   u8 kind, u32 length of the payload, payload:
+ *   - kind 1, JSON: the UTF-8 JSON of `{ t: topic, e: event }` (the topic's `wire` form);
+ *   - kind 2, binary: u8 length and ASCII name of the topic, then its `binary` form (topics.ts;
+ *     `device.data` frames of numbers, frame-wire.ts).
+ * A message holds the events one server published within BATCH_MS, in order (see `publish`). The
+ * publishing server's id comes first, so a server drops its own echo (Redis sends a publisher's
+ * messages back to its own subscription) by its first bytes, without reading it. A receiver
+ * skips records of kinds it does not know and drops a malformed message whole.
  */
-/** A batch of envelopes on the wire stops at about this many characters. */
-const MAX_BATCH_CHARS = 256 * 1024;
+const VERSION = 1;
+const JSON_RECORD = 1;
+const BINARY_RECORD = 2;
+/** A message is sent once it is about this long (NATS refuses messages over max_payload, 1 MB by default). */
+const MAX_MESSAGE_BYTES = 256 * 1024;
+/**
+ * How long the events published meanwhile wait to go on the wire together. Each message costs
+ * its publisher (and, on Redis, its echo) tens of µs whatever it holds; at a steady rate a
+ * server commits small batches thousands of times a second, and one message per commit cost
+ * 10-20 µs per device message (docs/benchmarks.md, "Scale-out (issue 27)").
+ */
+const BATCH_MS = 5;
 
 interface Envelope {
   t: BusTopic;
@@ -27,10 +43,11 @@ export class RemoteBus extends DispatchingBus {
   private readonly everyChannel: string;
   private readonly ownChannel: string;
   /** How this server's own messages start. */
-  private readonly echo: string;
-  /** Envelopes (JSON) published in this turn, not yet on the wire, and their length. */
-  private queued: string[] = [];
-  private queuedChars = 0;
+  private readonly echo: Buffer;
+  /** The message under way: the events published in the last BATCH_MS. */
+  private readonly batch = new WireWriter(64 * 1024);
+  private batched = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     serverId: string,
@@ -41,7 +58,7 @@ export class RemoteBus extends DispatchingBus {
     super(serverId, onError);
     this.everyChannel = `${prefix}.all`;
     this.ownChannel = this.channelOf(serverId);
-    this.echo = `${serverId} `;
+    this.echo = Buffer.from(`${serverId} `);
   }
 
   /** Connects and listens; the bus delivers remote events from then on. */
@@ -55,33 +72,31 @@ export class RemoteBus extends DispatchingBus {
   }
 
   /**
-   * Delivers here at once; the events published in one turn (a commit publishes a data event per
-   * device) go on the wire together, in order, when the turn's microtasks run: one message
-   * instead of one per event, which was most of the bus's CPU per point on small messages
-   * (docs/benchmarks.md, "Scale-out (issue 27)"). A batch stops at about 256 KB (NATS refuses
-   * messages over its max_payload, 1 MB by default).
+   * Delivers here at once; the events published within BATCH_MS (a commit publishes a data event
+   * per device) go on the wire together, in order: one message instead of one per event, which
+   * was most of the bus's CPU per point on small messages (docs/benchmarks.md, "Scale-out
+   * (issue 27)"). Other servers see an event at most BATCH_MS later than they would alone.
    */
   publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void {
     this.dispatch.deliver(topic, event, true);
-    const envelope = this.envelope(topic, event);
-    if (this.queued.length === 0) queueMicrotask(this.flush);
-    else if (this.queuedChars + envelope.length > MAX_BATCH_CHARS) this.flush();
-    this.queued.push(envelope);
-    this.queuedChars += envelope.length;
+    if (this.batched > 0 && this.batch.length > MAX_MESSAGE_BYTES) this.flush();
+    if (this.batched === 0) {
+      this.flushTimer = setTimeout(this.flush, BATCH_MS);
+      this.start(this.batch);
+    }
+    this.record(this.batch, topic, event);
+    this.batched++;
   }
 
-  private readonly flush = (): void => {
-    const queued = this.queued;
-    if (queued.length === 0) return;
-    this.queued = [];
-    this.queuedChars = 0;
-    const body = queued.length === 1 ? queued[0]! : `[${queued.join(',')}]`;
-    this.transport.publish(this.everyChannel, `${this.serverId} ${body}`);
-  };
-
   send<K extends RequesterTopic>(serverId: string, topic: K, event: BusEvents[K]): void {
-    if (serverId === this.serverId) this.dispatch.deliver(topic, event, true);
-    else this.transport.publish(this.channelOf(serverId), this.encode(topic, event));
+    if (serverId === this.serverId) {
+      this.dispatch.deliver(topic, event, true);
+      return;
+    }
+    const w = new WireWriter(256);
+    this.start(w);
+    this.record(w, topic, event);
+    this.transport.publish(this.channelOf(serverId), w.take());
   }
 
   override async close(): Promise<void> {
@@ -90,29 +105,71 @@ export class RemoteBus extends DispatchingBus {
     await this.transport.close();
   }
 
+  private readonly flush = (): void => {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.batched === 0) return;
+    this.batched = 0;
+    this.transport.publish(this.everyChannel, this.batch.take());
+  };
+
   private channelOf(serverId: string): string {
     return `${this.prefix}.to.${serverId}`;
   }
 
-  private envelope<K extends BusTopic>(topic: K, event: BusEvents[K]): string {
-    return JSON.stringify({ t: topic, e: wireOf(topic, event) });
+  private start(w: WireWriter): void {
+    w.room(this.echo.length + 1);
+    for (const byte of this.echo) w.u8(byte);
+    w.u8(VERSION);
   }
 
-  private encode<K extends BusTopic>(topic: K, event: BusEvents[K]): string {
-    return `${this.serverId} ${this.envelope(topic, event)}`;
-  }
-
-  private receive(message: string): void {
-    const space = message.indexOf(' ');
-    // Our own echo (delivered when published), or not a message of this bus.
-    if (space <= 0 || message.startsWith(this.echo)) return;
-    let body: Envelope | Envelope[];
-    try {
-      body = JSON.parse(message.slice(space + 1)) as Envelope | Envelope[];
-    } catch {
-      return;
+  private record<K extends BusTopic>(w: WireWriter, topic: K, event: BusEvents[K]): void {
+    const start = w.length;
+    const binary = binaryOf(topic);
+    if (binary) {
+      w.u8(BINARY_RECORD);
+      const length = w.reserveU32();
+      w.u8(topic.length);
+      for (let i = 0; i < topic.length; i++) w.u8(topic.charCodeAt(i));
+      if (binary.encode(w, event)) {
+        w.patchU32(length, w.length - length - 4);
+        return;
+      }
+      w.rewind(start);
     }
-    for (const env of Array.isArray(body) ? body : [body])
-      this.dispatch.deliver(env.t, fromWire(env.t, env.e), false);
+    w.u8(JSON_RECORD);
+    w.text(JSON.stringify({ t: topic, e: wireOf(topic, event) }));
+  }
+
+  private receive(message: Uint8Array): void {
+    const buf = Buffer.isBuffer(message)
+      ? message
+      : Buffer.from(message.buffer, message.byteOffset, message.length);
+    // Our own echo (delivered when published).
+    if (buf.length >= this.echo.length && this.echo.equals(buf.subarray(0, this.echo.length))) return;
+    const space = buf.indexOf(0x20);
+    if (space <= 0 || buf[space + 1] !== VERSION) return; // not a message of this bus
+    const events: [BusTopic, unknown][] = [];
+    try {
+      const r = new WireReader(buf, space + 2, buf.length);
+      while (r.at < r.end) {
+        const kind = r.u8();
+        const length = r.u32();
+        const end = r.at + length;
+        if (kind === JSON_RECORD) {
+          const env = JSON.parse(r.utf8(length)) as Envelope;
+          events.push([env.t, env.e]);
+        } else if (kind === BINARY_RECORD) {
+          const topic = r.utf8(r.u8()) as BusTopic;
+          const binary = Object.hasOwn(BUS_TOPICS, topic) ? binaryOf(topic) : undefined;
+          if (binary) events.push([topic, binary.decode(new WireReader(buf, r.at, end))]);
+        }
+        r.at = end;
+      }
+    } catch {
+      return; // malformed: dropped whole
+    }
+    for (const [topic, event] of events)
+      this.dispatch.deliver(topic, event as BusEvents[typeof topic], false);
   }
 }

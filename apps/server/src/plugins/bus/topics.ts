@@ -1,5 +1,6 @@
 import type { BusEvents } from '../bus.ts';
-import { framesFromWire, framesToWire } from './frame-wire.ts';
+import { decodeDataEvent, encodeDataEvent } from './frame-wire.ts';
+import type { WireReader, WireWriter } from './wire-codec.ts';
 
 /**
  * Where the events of a topic run (docs/architecture.md, "Scale-out: the bus").
@@ -15,10 +16,10 @@ export interface TopicSpec<E> {
   delivery: Delivery;
   /** The device whose partition owns the event: set for topics that owner subscribers may take. */
   owner?: (event: E) => number;
-  /** What of the event goes on the wire to other servers, when less than all of it (hot topics). */
+  /** What of the event goes on the wire to other servers as JSON, when less than all of it (hot topics). */
   wire?: (event: E) => unknown;
-  /** The event from what `wire` made of it (when that is not the event's own shape). */
-  unwire?: (wire: never) => E;
+  /** A binary form for hot topics (remote-bus.ts): `encode` false sends that event as JSON. */
+  binary?: { encode: (w: WireWriter, event: E) => boolean; decode: (r: WireReader) => E };
 }
 
 /**
@@ -31,14 +32,13 @@ export const BUS_TOPICS = {
     delivery: 'every',
     owner: (e) => e.deviceId,
     // The committed frames carry the writer's own fields (device, tag set, storage flags): only
-    // the values cross (a third of the bytes of a 3-tag frame, parsed by every other server),
-    // numbers as packed doubles (frame-wire.ts).
-    wire: (e) => ({ deviceId: e.deviceId, teamId: e.teamId, frames: framesToWire(e.frames) }),
-    unwire: (w: { deviceId: number; teamId: number; frames: unknown[] }) => ({
-      deviceId: w.deviceId,
-      teamId: w.teamId,
-      frames: framesFromWire(w.frames),
+    // the values cross, frames of numbers in binary (frame-wire.ts).
+    wire: (e) => ({
+      deviceId: e.deviceId,
+      teamId: e.teamId,
+      frames: e.frames.map((f) => ({ ts: f.ts, ids: f.ids, nums: f.nums, txts: f.txts })),
     }),
+    binary: { encode: encodeDataEvent, decode: decodeDataEvent },
   },
   'device.act': { delivery: 'every' },
   'device.binding': { delivery: 'every' },
@@ -76,10 +76,9 @@ export function wireOf<K extends BusTopic>(topic: K, event: BusEvents[K]): unkno
   return spec.wire ? spec.wire(event) : event;
 }
 
-/** An event of this topic from the wire. */
-export function fromWire<K extends BusTopic>(topic: K, wire: unknown): BusEvents[K] {
-  const spec = BUS_TOPICS[topic] as TopicSpec<BusEvents[K]>;
-  return spec.unwire ? (spec.unwire as (w: unknown) => BusEvents[K])(wire) : (wire as BusEvents[K]);
+/** The binary form of a topic's events, if it has one. */
+export function binaryOf<K extends BusTopic>(topic: K): TopicSpec<BusEvents[K]>['binary'] {
+  return (BUS_TOPICS[topic] as TopicSpec<BusEvents[K]>).binary;
 }
 
 /** The device that owns an event of this topic, or undefined when the topic names none. */
