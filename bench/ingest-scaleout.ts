@@ -4,7 +4,10 @@
  *  1. durable points per second through the server / the raw throughput of the same Mosquitto
  *     with an MQTT.js subscriber on the same shared subscription that does nothing, for 3-tag
  *     and 60-tag messages (target >= 0.5);
- *  2. the server's CPU per point with the bus on (BUS_URL) / the same without (target <= 1.2);
+ *  2. the server's CPU per point with the bus on (BUS_URL) / the same without (target <= 1.2),
+ *     both servers fed the same fixed rate (BENCH_CPU_RATE_SHARE, 0.6 of the slower server's
+ *     pace in measurement 1): at their own pace the slower one is charged this process's fixed
+ *     costs (the bench's window control, the idle other server) over fewer points;
  *  3. ingest with 2 servers / 1 on the same broker (same shared subscription group, same bus and
  *     schema; the second server a process of its own), with the machine's core count.
  *
@@ -18,13 +21,16 @@
  * goes on handing a share of a shared subscription to a consumer that is offline.
  *
  * Each message size is measured in BENCH_ROUNDS rounds (3 by default), each round the raw
- * subscriber, the server without bus, the server with bus, right after one another; the result is
- * the median of the rounds. Servers: built in this process (its CPU is theirs while they run).
+ * subscriber, then the server without bus and the server with bus (in this order in odd rounds,
+ * the other way round in even ones, each after a pause of BENCH_SETTLE_MS); the result is the
+ * median of the rounds. Servers: built in this process (its CPU is theirs while they run).
  *
- *   npm run bench:ingest-scaleout   (DATABASE_URL, BUS_URL to override the local services)
+ *   npm run bench:ingest-scaleout   (DATABASE_URL, BUS_URL to override the local services; the
+ *   script runs tsx with --expose-gc, see `serverPair`)
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { startMosquitto } from '../apps/server/test/mosquitto.ts';
@@ -40,7 +46,7 @@ import {
 } from './helpers/scaleout-run.ts';
 import { startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
-import { machineLine, summarize } from './lib/stats.ts';
+import { machineLine } from './lib/stats.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUS_URL = process.env.BUS_URL ?? 'redis://127.0.0.1:6379';
@@ -60,11 +66,21 @@ const TAGS = tagList(process.env.BENCH_TAGS ?? '3,60');
 const SCALE_TAGS = tagList(process.env.BENCH_SCALE_TAGS ?? '3');
 /** Warm-up of the runs with the second server, which has just started (JIT, caches). */
 const SECOND_WARMUP_MS = Number(process.env.BENCH_SECOND_WARMUP_MS ?? 3_000);
+/** Pause before each server run of measurements 1 and 2: longer than the history flush interval (INGEST_FLUSH_MS, 2 s). */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3_000);
+/** Measurement 2's fixed rate, as a share of the slower server's pace in measurement 1. */
+const CPU_RATE_SHARE = Number(process.env.BENCH_CPU_RATE_SHARE ?? 0.6);
 const SHARE_GROUP = 'hmi-bench';
 const FILTER = `$share/${SHARE_GROUP}/hmi/v1/+/data`;
 const BROKER_CONFIG = ['max_queued_messages 0', `max_inflight_messages ${BROKER_INFLIGHT}`];
 
-const median = (values: number[]): number => summarize(values.filter((v) => !Number.isNaN(v))).p50;
+/** The median (of an even count, the mean of the middle two). */
+const median = (values: number[]): number => {
+  const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+};
 const fmt = (n: number, d = 0) =>
   Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const describe = (r: Run) =>
@@ -127,8 +143,46 @@ async function storedFrames(app: FastifyInstance): Promise<number> {
   return Number(r.rows[0]!.n);
 }
 
+const orderOf = (round: number) => (round % 2 === 1 ? 'no bus, then bus on' : 'bus on, then no bus');
+
+/**
+ * Runs the server without bus and the server with bus on the same job, in the order of the
+ * round. Both servers live in this process: the work one leaves behind (its next rollup flush,
+ * its garbage) must not be charged to the other. Each run starts after a pause longer than the
+ * flush interval and a full garbage collection (--expose-gc; V8's concurrent marking threads
+ * count in the process's CPU), and the order alternates between rounds.
+ */
+async function serverPair(
+  plain: Fleet,
+  bussed: Fleet,
+  tags: number,
+  round: number,
+  job: Partial<PublisherJob>,
+): Promise<{ plain: Run; bus: Run }> {
+  const run = async (fleet: Fleet) => {
+    await sleep(SETTLE_MS);
+    (globalThis as { gc?: () => void }).gc?.();
+    return measureRun(
+      { ...fleet.jobs[tags]!, ...job },
+      tags,
+      { delivered: fleet.frames, pids: [process.pid] },
+      settings(fleet.broker.pid, true),
+    );
+  };
+  if (round % 2 === 1) {
+    const p = await run(plain);
+    return { plain: p, bus: await run(bussed) };
+  }
+  const b = await run(bussed);
+  return { plain: await run(plain), bus: b };
+}
+
 async function main() {
   console.log(machineLine());
+  if (!(globalThis as { gc?: unknown }).gc)
+    console.log(
+      'note: without --expose-gc (npm run bench:ingest-scaleout passes it) runs do not start after a full GC',
+    );
   console.log(`load average at start: ${loadAverage()}`);
   console.log(
     `PostgreSQL ${DATABASE_URL}, bus ${BUS_URL}; Mosquitto (${BROKER_CONFIG.join(', ')}); ${DEVICES} devices per run, ${INFLIGHT} QoS 1 messages in flight each (acknowledged by the broker), ${WINDOW > 0 ? `at most ${WINDOW} messages not yet taken by the consumer (end-to-end window)` : 'no end-to-end window'}, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s publishing per run, devices in a child process\n`,
@@ -137,6 +191,8 @@ async function main() {
   const raw = await rawSubscriber(rawBroker.url, FILTER);
   const plain = await startFleet('plain', false);
   const bussed = await startFleet('bus', true);
+  /** Points per second of the slower server in measurement 1, per message size. */
+  const paces = new Map<number, number>();
   try {
     for (const tags of TAGS) {
       const rounds: { raw: Run; plain: Run; bus: Run }[] = [];
@@ -148,23 +204,13 @@ async function main() {
           raw,
           settings(rawBroker.pid, false),
         );
-        const plainRun = await measureRun(
-          plain.jobs[tags]!,
-          tags,
-          { delivered: plain.frames, pids: [process.pid] },
-          settings(plain.broker.pid, true),
-        );
-        const busRun = await measureRun(
-          bussed.jobs[tags]!,
-          tags,
-          { delivered: bussed.frames, pids: [process.pid] },
-          settings(bussed.broker.pid, true),
-        );
+        const { plain: plainRun, bus: busRun } = await serverPair(plain, bussed, tags, r, {});
         rounds.push({ raw: rawRun, plain: plainRun, bus: busRun });
         console.log(`${String(tags).padStart(2)}-tag round ${r} (load ${loadAverage()}):`);
         console.log(`   raw subscriber   ${describe(rawRun)}`);
         console.log(`   server, no bus   ${describe(plainRun)}`);
         console.log(`   server, bus on   ${describe(busRun)}`);
+        console.log(`   (server runs in this order: ${orderOf(r)})`);
         console.log(
           `   -> server/raw ${(plainRun.windowRate / rawRun.windowRate).toFixed(2)} publishing, ${(plainRun.endToEndRate / rawRun.endToEndRate).toFixed(2)} end to end; bus on/off CPU per point ${(busRun.cpu.consumer / plainRun.cpu.consumer).toFixed(2)}`,
         );
@@ -174,14 +220,42 @@ async function main() {
       const e2e = ratio((x) => x.plain.endToEndRate / x.raw.endToEndRate);
       const winBus = ratio((x) => x.bus.windowRate / x.raw.windowRate);
       const cpu = ratio((x) => x.bus.cpu.consumer / x.plain.cpu.consumer);
+      paces.set(
+        tags,
+        Math.min(median(ratio((x) => x.plain.windowRate)), median(ratio((x) => x.bus.windowRate))),
+      );
       const m = (f: (x: { raw: Run; plain: Run; bus: Run }) => number, d = 0) => fmt(median(ratio(f)), d);
       console.log(
         `${String(tags).padStart(2)}-tag messages, medians of ${ROUNDS} rounds:\n` +
           `   server/raw ${median(win).toFixed(2)} while publishing (rounds ${win.map((v) => v.toFixed(2)).join(', ')}; target >= 0.5), ${median(e2e).toFixed(2)} end to end; with the bus ${median(winBus).toFixed(2)}\n` +
           `   server ${m((x) => x.plain.windowRate)} points/s publishing, ${m((x) => x.plain.drainRate)} draining; raw ${m((x) => x.raw.windowRate)} points/s publishing, ${m((x) => x.raw.endToEndRate)} end to end\n` +
-          `   bus on/off CPU per point ${median(cpu).toFixed(2)} (rounds ${cpu.map((v) => v.toFixed(2)).join(', ')}; target <= 1.2)\n` +
+          `   bus on/off CPU per point at each server's own pace ${median(cpu).toFixed(2)} (rounds ${cpu.map((v) => v.toFixed(2)).join(', ')}; see measurement 2 below for the target)\n` +
           `   CPU-s per million points: server ${m((x) => x.plain.cpu.consumer, 1)} (bus on ${m((x) => x.bus.cpu.consumer, 1)}), PG backends ${m((x) => x.plain.cpu.postgres, 1)} (bus on ${m((x) => x.bus.cpu.postgres, 1)}; all PG processes ${m((x) => x.plain.cpu.postgresAll, 1)}), ` +
           `Mosquitto ${m((x) => x.plain.cpu.broker, 1)} under the server, ${m((x) => x.raw.cpu.broker, 1)} under the raw subscriber; raw subscriber ${m((x) => x.raw.cpu.consumer, 1)}\n`,
+      );
+    }
+
+    // 2. Server CPU per point with the bus on / off, at one fixed rate both servers keep up with.
+    for (const tags of TAGS) {
+      const rate = Math.round((CPU_RATE_SHARE * (paces.get(tags) ?? 1000)) / tags);
+      const ratios: number[] = [];
+      const runs: { plain: Run; bus: Run }[] = [];
+      for (let r = 1; r <= ROUNDS; r++) {
+        const pair = await serverPair(plain, bussed, tags, r, { mode: 'rate', rate });
+        runs.push(pair);
+        ratios.push(pair.bus.cpu.consumer / pair.plain.cpu.consumer);
+        console.log(
+          `${String(tags).padStart(2)}-tag at ${fmt(rate)} messages/s, round ${r} (load ${loadAverage()}):`,
+        );
+        console.log(`   server, no bus   ${describe(pair.plain)}`);
+        console.log(`   server, bus on   ${describe(pair.bus)}`);
+        console.log(
+          `   (in this order: ${orderOf(r)}) -> bus on/off CPU per point ${ratios[r - 1]!.toFixed(2)}`,
+        );
+      }
+      console.log(
+        `${String(tags).padStart(2)}-tag messages at ${fmt(rate)} messages/s (${CPU_RATE_SHARE} of the slower server's pace): bus on/off CPU per point ${median(ratios).toFixed(2)} median of ${ROUNDS} (rounds ${ratios.map((v) => v.toFixed(2)).join(', ')}; target <= 1.2); ` +
+          `server CPU-s per million points ${fmt(median(runs.map((x) => x.plain.cpu.consumer)), 2)} -> ${fmt(median(runs.map((x) => x.bus.cpu.consumer)), 2)}\n`,
       );
     }
 
