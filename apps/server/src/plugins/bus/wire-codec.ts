@@ -6,7 +6,7 @@ export class WireWriter {
   private buf: Buffer;
   private at = 0;
 
-  constructor(private readonly initial = 16 * 1024) {
+  constructor(initial = 16 * 1024) {
     this.buf = Buffer.allocUnsafe(initial);
   }
 
@@ -92,10 +92,13 @@ export class WireWriter {
     this.at = at;
   }
 
-  /** The bytes written; the writer starts empty on a buffer of its own. */
+  /**
+   * A copy of the bytes written (the transport may hold it until sent); the writer starts empty
+   * and keeps its buffer.
+   */
   take(): Buffer {
-    const out = this.buf.subarray(0, this.at);
-    this.buf = Buffer.allocUnsafe(Math.max(this.initial, Math.min(this.buf.length, 1 << 20)));
+    const out = Buffer.allocUnsafe(this.at);
+    this.buf.copy(out, 0, 0, this.at);
     this.at = 0;
     return out;
   }
