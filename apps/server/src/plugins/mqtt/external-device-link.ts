@@ -135,10 +135,7 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       this.onHoldingDone = r;
       if (this.holding === 0) r();
     });
-    await Promise.race([
-      Promise.all([...waiting, held]),
-      new Promise((r) => setTimeout(r, 5_000).unref()),
-    ]);
+    await Promise.race([Promise.all([...waiting, held]), new Promise((r) => setTimeout(r, 5_000).unref())]);
     this.onHoldingDone = undefined;
     await new Promise<void>((r) => setImmediate(r));
     this.flushAcks(client);
