@@ -101,6 +101,9 @@ async function startFleet(name: string, bus: boolean): Promise<Fleet> {
     MQTT_URL: broker.url,
     MQTT_SHARE_GROUP: SHARE_GROUP,
     BILLING_ENABLED: 'false',
+    // The second server of measurement 3 joins this one: a cluster shares its secrets.
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    CARD_PEPPER: randomBytes(24).toString('hex'),
     ...(bus ? { BUS_URL, BUS_PREFIX: `bench-${randomBytes(5).toString('hex')}` } : {}),
   };
   const server = await startBenchServer({

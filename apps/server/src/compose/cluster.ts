@@ -1,5 +1,6 @@
 import { PartitionLeaseRepo } from '../modules/cluster/partition-lease.repo.ts';
 import { PartitionLeases } from '../modules/cluster/partition-leases.ts';
+import { assertSharedSecrets, secretsFingerprint } from '../modules/cluster/shared-secrets.ts';
 import { RemoteRepo } from '../modules/remote/remote.repo.ts';
 import type { TunnelLocator } from '../modules/remote/tunnel-forward.ts';
 import type { Runnable } from '../plugins/runtime.ts';
@@ -14,9 +15,10 @@ export function composeCluster({ db, bus, config, log, listenAddress }: Infrastr
   if (!config.busUrl) return { partitions: undefined, runnable: undefined, locateTunnel: undefined };
   const repo = new PartitionLeaseRepo(db);
   const instance = config.ingest.writerName;
+  const secrets = secretsFingerprint(config.jwtSecret, config.cardPepper);
   const partitions = new PartitionLeases(repo, bus.serverId, log, {
     leaseMs: config.partitionLeaseMs,
-    address: () => ({ instance, url: config.internalUrl ?? listenUrl(listenAddress()) }),
+    address: () => ({ instance, url: config.internalUrl ?? listenUrl(listenAddress()), secrets }),
   });
   const remote = new RemoteRepo(db);
   /** The live server holding a tunnel this server does not hold (modules/remote, tunnel-forward.ts). */
@@ -27,6 +29,7 @@ export function composeCluster({ db, bus, config, log, listenAddress }: Infrastr
   };
   const runnable: Runnable = {
     start: async () => {
+      await assertSharedSecrets(repo, bus.serverId, secrets, Date.now() - config.partitionLeaseMs);
       await partitions.start();
       bus.ownership = partitions;
     },

@@ -29,6 +29,7 @@ import * as m0019 from './migrations/0019-project-assets-shares.ts';
 import * as m0020 from './migrations/0020-cluster.ts';
 import * as m0021 from './migrations/0021-mail-outbox.ts';
 import * as m0022 from './migrations/0022-history-frames-bytes.ts';
+import * as m0023 from './migrations/0023-cluster-secrets.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0020-cluster': m0020,
   '0021-mail-outbox': m0021,
   '0022-history-frames-bytes': m0022,
+  '0023-cluster-secrets': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

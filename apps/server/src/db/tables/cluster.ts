@@ -11,6 +11,8 @@ export interface ClusterServersTable {
   url: string | null;
   started_at: Ms;
   seen_at: Ms;
+  /** Fingerprint of its JWT_SECRET and CARD_PEPPER (migration 0023); null from earlier versions. */
+  secrets: string | null;
 }
 
 /** Who owns a device partition, until when (migration 0020). */

@@ -5,6 +5,8 @@ import type { Database } from '../../db/database.ts';
 export interface ServerAddress {
   instance: string;
   url: string | null;
+  /** Fingerprint of its shared secrets (shared-secrets.ts). */
+  secrets?: string;
 }
 
 /** The cluster's servers and partition leases (migration 0020). */
@@ -15,7 +17,14 @@ export class PartitionLeaseRepo {
   async heartbeat(serverId: string, now: number, self: ServerAddress): Promise<void> {
     await this.db
       .insertInto('cluster_servers')
-      .values({ server_id: serverId, instance: self.instance, url: self.url, started_at: now, seen_at: now })
+      .values({
+        server_id: serverId,
+        instance: self.instance,
+        url: self.url,
+        started_at: now,
+        seen_at: now,
+        secrets: self.secrets ?? null,
+      })
       .onConflict((oc) => oc.column('server_id').doUpdateSet({ seen_at: now, url: self.url }))
       .execute();
   }
@@ -30,6 +39,17 @@ export class PartitionLeaseRepo {
       .orderBy('seen_at', 'desc')
       .executeTakeFirst();
     return row?.url ?? null;
+  }
+
+  /** The other servers seen since `since` whose secrets fingerprint is known. */
+  othersSecrets(serverId: string, since: number) {
+    return this.db
+      .selectFrom('cluster_servers')
+      .select(['instance', 'secrets'])
+      .where('server_id', '!=', serverId)
+      .where('seen_at', '>=', since)
+      .where('secrets', 'is not', null)
+      .execute();
   }
 
   /** The servers seen since `since` (this one included once it beat). */
