@@ -81,7 +81,14 @@ export async function allocateTagsInBrowser(page: Page, deviceName: string, leve
   await page.getByTestId('tag-allocate-level').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.first()).toContainText(`Level ${level}:`);
-  await page.keyboard.press('Enter');
+  // Click the option (Enter could leave the list open over the dialog's buttons) and wait for
+  // the list to close before submitting.
+  await options
+    .filter({ hasText: `Level ${level}:` })
+    .first()
+    .click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(page.getByTestId('tag-allocate-level')).toContainText(`Level ${level}:`);
   await page.getByTestId('tag-allocate-submit').click();
   await expect(dialog).toBeHidden();
 }

@@ -75,13 +75,16 @@ test('issues cards, activates one in the browser, allocates and upgrades TAGs, s
   // level 2 (the level only goes up: level 1 is no longer offered).
   await activateCard(server, token, upgrade!);
   for (const level of [1, 2]) await allocateTagsInBrowser(page, 'Packer_01', level);
-  const allocations = await api<{ list: { device_id: number; level: number }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/billing/tag/allocations',
-  );
-  expect(allocations.list.find((a) => a.device_id === device.id)?.level).toBe(2);
+  const levelOfDevice = async () =>
+    (
+      await api<{ list: { device_id: number; level: number }[] }>(
+        server.url,
+        token,
+        'GET',
+        '/billing/tag/allocations',
+      )
+    ).list.find((a) => a.device_id === device.id)?.level;
+  await expect.poll(levelOfDevice).toBe(2);
 
   // The ledger: both activations and both allocations.
   await page.getByTestId('menu-rechargeRecord').click();
