@@ -81,6 +81,22 @@ afterEach(async () => {
   for (const l of links.splice(0)) await l.stop();
 });
 
+/**
+ * Resumes the persistent session `clientId` and checks that the broker redelivers nothing of
+ * `sn` (everything was acknowledged), then removes the session from the broker.
+ */
+async function expectNothingRedelivered(clientId: string, sn: string) {
+  const again = new ExternalDeviceLink({ url: BROKER_URL, clientId, clean: false, shareGroup: 'unused' });
+  const rec = new LinkRecorder(again);
+  await again.start();
+  await sleep(500);
+  expect(rec.messagesOf(sn)).toEqual([]);
+  await again.stop();
+  const wipe = connect(BROKER_URL, { clientId, clean: true, reconnectPeriod: 0 });
+  await new Promise((r) => wipe.once('connect', r));
+  await wipe.endAsync();
+}
+
 const config: DeviceConfig = {
   templateId: 3,
   version: 1,
@@ -228,16 +244,7 @@ describe.skipIf(!available)('external broker adapter (Mosquitto)', () => {
     await sleep(300);
     await link.stop();
     links.splice(links.indexOf(link), 1);
-    const again = new ExternalDeviceLink({ url: BROKER_URL, clientId, clean: false, shareGroup: 'unused' });
-    const rec2 = new LinkRecorder(again);
-    await again.start();
-    await sleep(500);
-    expect(rec2.messagesOf(sn)).toEqual([]);
-    await again.stop();
-    // Remove the persistent session from the broker.
-    const wipe = connect(BROKER_URL, { clientId, clean: true, reconnectPeriod: 0 });
-    await new Promise((r) => wipe.once('connect', r));
-    await wipe.endAsync();
+    await expectNothingRedelivered(clientId, sn);
   });
 
   it('acknowledges a burst released together, including handlers that settle while it stops: nothing redelivered', async () => {
@@ -257,15 +264,7 @@ describe.skipIf(!available)('external broker adapter (Mosquitto)', () => {
     setTimeout(release, 100);
     await stopping;
     links.splice(links.indexOf(link), 1);
-    const again = new ExternalDeviceLink({ url: BROKER_URL, clientId, clean: false, shareGroup: 'unused' });
-    const rec2 = new LinkRecorder(again);
-    await again.start();
-    await sleep(500);
-    expect(rec2.messagesOf(sn)).toEqual([]);
-    await again.stop();
-    const wipe = connect(BROKER_URL, { clientId, clean: true, reconnectPeriod: 0 });
-    await new Promise((r) => wipe.once('connect', r));
-    await wipe.endAsync();
+    await expectNothingRedelivered(clientId, sn);
   });
 
   it('fails start() with a clear error when the broker is unreachable', async () => {
