@@ -118,8 +118,7 @@ export class RemoteBus extends DispatchingBus {
   }
 
   private start(w: WireWriter): void {
-    w.room(this.echo.length + 1);
-    for (const byte of this.echo) w.u8(byte);
+    w.bytes(this.echo);
     w.u8(VERSION);
   }
 
