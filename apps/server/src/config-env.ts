@@ -68,6 +68,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)
     .default('hmi'),
+  // GET /metrics asks for it as a bearer token; unset: only loopback and private addresses are served.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   SMTP_URL: url(/^smtps?:$/),
   SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
   REGION: regionSchema.default('eu'),

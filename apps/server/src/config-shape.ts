@@ -39,6 +39,8 @@ export interface Config {
   internalUrl: string | undefined;
   /** How long a device partition lease holds without renewal (PARTITION_LEASE). */
   partitionLeaseMs: number;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: loopback and private addresses only. */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
   region: Region;

@@ -83,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     busPrefix: e.BUS_PREFIX,
     internalUrl: e.INTERNAL_URL,
     partitionLeaseMs: e.PARTITION_LEASE * 1000,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     region: e.REGION,

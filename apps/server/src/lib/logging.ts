@@ -21,13 +21,14 @@ export const redactCredentials = (text: string) =>
 
 /**
  * Every secret the configuration holds, as it could appear in a log line: the keys (JWT_SECRET,
- * CARD_PEPPER, MQTT_DYNSEC_PASSWORD) and the user and password parts of the URLs with credentials. Short values (under 4
+ * CARD_PEPPER, MQTT_DYNSEC_PASSWORD, METRICS_TOKEN) and the user and password parts of the URLs with credentials. Short values (under 4
  * characters) are left out: they would blank unrelated text and say nothing.
  */
 export function configuredSecrets(config: Config): string[] {
   const decoder = new TextDecoder();
   const values = [decoder.decode(config.jwtSecret), decoder.decode(config.cardPepper)];
   if (config.mqttDynsec) values.push(config.mqttDynsec.password);
+  if (config.metricsToken) values.push(config.metricsToken);
   for (const url of [config.mqttUrl, config.databaseUrl, config.smtpUrl, config.busUrl]) {
     if (!url) continue;
     try {
