@@ -12,7 +12,7 @@ import { historyRoutes } from './modules/history/history.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { mqttWebSocketRoutes } from './modules/device-ws/mqtt-ws.routes.ts';
 import { settagRoutes } from './modules/settag/settag.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, rootReadyRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
@@ -38,6 +38,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { runtimePlugin } from './plugins/runtime.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -86,7 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { config });
   await app.register(mailPlugin, { config });
-  await app.register(busPlugin, { config });
+  // GET /metrics and the registry every part registers its metrics on (before the bus: its lag).
+  await app.register(metricsPlugin, { config });
+  await app.register(busPlugin, { config, metrics: app.metrics });
   // The composition root builds every service once; the runtime plugin starts what runs.
   const { services, runtime, deviceMqttUrl } = composeApp({
     db: app.db,
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: app.mailer,
     bus: app.bus,
     log: app.log,
+    metrics: app.metrics,
     // The default URL devices dial for tunnels is this server's listening address.
     listenAddress: () => app.server.address(),
   });
@@ -140,6 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_BASE },
   );
 
+  // Readiness at the root too, for probes and load balancers that know no API prefix.
+  await app.register(rootReadyRoutes);
   // Devices behind proxies: MQTT over WebSocket on the HTTP port (a device credential, not a token).
   await app.register(mqttWebSocketRoutes);
   await app.register(webStaticPlugin, { config });

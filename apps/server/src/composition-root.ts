@@ -7,6 +7,7 @@ import { composeCluster } from './compose/cluster.ts';
 import { composeDeviceStore } from './compose/devices.ts';
 import type { Infrastructure } from './compose/infrastructure.ts';
 import { composeLive } from './compose/live.ts';
+import { composeOperations, meteredTraffic } from './compose/operations.ts';
 import { composeProjectRuntime, composeProjects, composeRecipes } from './compose/projects.ts';
 import { composeProjectSharing } from './compose/project-sharing.ts';
 import { composeRemote } from './compose/remote.ts';
@@ -88,7 +89,7 @@ export function composeApp(infra: Infrastructure) {
   const recipes = composeRecipes(infra, projects, { catalogue: store.catalogue, tags: live.services.settag });
   const remote = composeRemote(infra, {
     commands: live.services.commands,
-    meter: billing.services.trafficLedger,
+    meter: meteredTraffic(billing.services.trafficLedger, infra.metrics),
     operate: team.services.operatePolicy,
     reload,
     locateTunnel: cluster.locateTunnel,
@@ -100,6 +101,14 @@ export function composeApp(infra: Infrastructure) {
     limiter: accounts.limiter,
     reload,
     partitions: cluster.partitions,
+  });
+  const operations = composeOperations(infra, {
+    health: accounts.services.health,
+    historyStore,
+    deviceLink,
+    liveHub: live.services.liveHub,
+    notifyHub: alarms.services.notifyHub,
+    tunnelHub: remote.services.tunnelHub,
   });
 
   const services = {
@@ -116,12 +125,15 @@ export function composeApp(infra: Infrastructure) {
     ...recipes.services,
     ...remote.services,
     ...alarms.services,
+    ...operations.services,
   };
 
   /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
   const runtime: Runnable[] = [
     // With several servers: this server's device partitions, before anything evaluates devices.
     ...(cluster.runnable ? [cluster.runnable] : []),
+    // Alarm transitions are counted for the metrics from before the first one.
+    operations.runnable,
     // The history writer registers and folds what a crash left out of the rollups before any data.
     historyStore,
     // With several servers: the values others commit, for the reads of last values.

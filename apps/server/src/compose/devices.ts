@@ -25,15 +25,14 @@ import { DeviceRepo } from '../modules/device/device.repo.ts';
 import { TemplateRepo } from '../modules/device/template.repo.ts';
 import { createDeviceLink, readDeviceLinkEnv } from '../plugins/mqtt/device-link-settings.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { historyBatchMeter } from './operations.ts';
 
 /**
  * The history store over one memory: the writer (batches, flusher) and the reads that add what
  * memory holds to what the tables hold. (The crash harness builds the same writer and reads.)
  */
-export function composeHistoryStore(
-  { db, dbEngine: engine, config, log }: Infrastructure,
-  remote?: RemoteLastValues,
-): HistoryStore {
+export function composeHistoryStore(infra: Infrastructure, remote?: RemoteLastValues): HistoryStore {
+  const { db, dbEngine: engine, config, log } = infra;
   const memory = new HistoryMemory(db);
   const onError = (err: unknown) => log.error({ err }, 'history batch failed');
   const flusher = new HistoryFlusher(
@@ -42,7 +41,13 @@ export function composeHistoryStore(
     { flushMs: config.ingest.flushMs, name: config.ingest.writerName },
     onError,
   );
-  const writer = new HistoryWriter(new HistoryBatchRepo(db, engine, memory), flusher, config.ingest, onError);
+  const writer = new HistoryWriter(
+    new HistoryBatchRepo(db, engine, memory),
+    flusher,
+    config.ingest,
+    onError,
+    historyBatchMeter(infra.metrics),
+  );
   return new HistoryStore(
     {
       writer,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Engine } from '../db/create-database.ts';
 import type { Database } from '../db/database.ts';
@@ -16,6 +17,8 @@ export interface Infrastructure {
   mailer: Mailer;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** The app's Prometheus registry (plugins/metrics.ts): the groups register their metrics on it. */
+  metrics: Registry;
   /**
    * Where the HTTP server listens, once it does (null before): the default base URL devices dial
    * for tunnels. Read when a tunnel opens, never while composing.

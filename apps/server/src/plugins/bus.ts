@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { Histogram, type Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Scope } from './bus/dispatch.ts';
 import { DispatchingBus } from './bus/dispatching-bus.ts';
@@ -43,6 +44,8 @@ export interface Bus {
   /** Which devices this server owns (every device until partitions are leased). */
   get ownership(): Ownership;
   set ownership(o: Ownership);
+  /** Resolves when the bus answers (readiness: always in process; BUS_URL: its connection). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,12 +72,19 @@ export class InProcessBus extends DispatchingBus {
 /** The bus of BUS_URL (`redis://`, `rediss://` or `nats://`); resolves once it listens. */
 export async function openRemoteBus(
   url: string,
-  options: { prefix: string; serverId?: string; onError: (err: unknown) => void },
+  options: {
+    prefix: string;
+    serverId?: string;
+    onError: (err: unknown) => void;
+    /** Hears the lag of each message received from another server, seconds. */
+    observeLag?: (seconds: number) => void;
+  },
 ): Promise<RemoteBus> {
   const protocol = new URL(url).protocol;
   const transport =
     protocol === 'nats:' ? new NatsTransport(url, options.onError) : new RedisTransport(url, options.onError);
-  const bus = new RemoteBus(options.serverId ?? newServerId(), transport, options.prefix, options.onError);
+  const serverId = options.serverId ?? newServerId();
+  const bus = new RemoteBus(serverId, transport, options.prefix, options.onError, options.observeLag);
   try {
     return await bus.open();
   } catch (err) {
@@ -94,15 +104,30 @@ declare module 'fastify' {
   }
 }
 
-/** The bus of BUS_URL, or the in-process one. */
-export const busPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+/** The bus of BUS_URL, or the in-process one; with BUS_URL its lag goes to `metrics` (docs/metrics.md). */
+export const busPlugin = fp<{ config: Config; metrics: Registry }>(
+  async (app, { config, metrics }) => {
     const onError = (err: unknown) => app.log.error({ err }, 'bus failed');
     const bus: Bus = config.busUrl
-      ? await openRemoteBus(config.busUrl, { prefix: config.busPrefix, onError })
+      ? await openRemoteBus(config.busUrl, {
+          prefix: config.busPrefix,
+          onError,
+          observeLag: busLag(metrics),
+        })
       : new InProcessBus(onError);
     app.decorate('bus', bus);
     app.addHook('onClose', async () => bus.close());
   },
   { name: 'bus' },
 );
+
+/** hmi_bus_lag_seconds: publish on another server to receipt here, per bus message. */
+function busLag(metrics: Registry): (seconds: number) => void {
+  const lag = new Histogram({
+    name: 'hmi_bus_lag_seconds',
+    help: 'Seconds from the publication of a bus message on another server to its receipt here (wall clocks)',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [metrics],
+  });
+  return (seconds) => lag.observe(seconds);
+}

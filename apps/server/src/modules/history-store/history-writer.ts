@@ -19,6 +19,15 @@ export interface WriterOptions {
   writerName: string;
 }
 
+/**
+ * Hears how each batch transaction ended (the metrics, compose/operations.ts): once per batch,
+ * never per data point (the ingest path is benchmarked). Must not throw.
+ */
+export interface BatchMeter {
+  /** `ok`: committed in `seconds`; else it failed. `points`: the batch's data points; `drops`: its drop counts. */
+  batch(points: number, drops: ReadonlyMap<number, DropDelta>, seconds: number, ok: boolean): void;
+}
+
 interface Batch extends BatchContent {
   /** Settles when the batch committed (or failed); every writer of the batch waits on it. */
   done: Promise<void> | null;
@@ -92,6 +101,7 @@ export class HistoryWriter {
     readonly flusher: HistoryFlusher,
     private readonly options: WriterOptions,
     private readonly onError: (err: unknown) => void,
+    private readonly meter?: BatchMeter,
   ) {}
 
   /**
@@ -228,10 +238,13 @@ export class HistoryWriter {
     this.timer = null;
     const at = (this.lastAt = Math.max(Date.now(), this.lastAt + 1));
     let inserted: IngestFrame[] | undefined;
+    let seconds = 0;
     try {
       const stored =
         batch.liveOnly === 0 ? batch : { ...batch, frames: batch.frames.filter((f) => f.store !== false) };
+      const started = performance.now();
       inserted = await this.repo.commitBatch(stored, this.flusher.writer, at);
+      seconds = (performance.now() - started) / 1000;
       // Into memory before anyone hears of the commit: a reader after the PUBACK sees it.
       const memory = this.flusher.memory.current;
       for (const f of inserted) memory.fold(f.deviceId, f.ts, f.ids, f.nums, f.txts);
@@ -244,6 +257,7 @@ export class HistoryWriter {
       this.pendingPoints -= batch.points;
       this.release();
     }
+    this.meter?.batch(batch.points, batch.drops, seconds, inserted !== undefined);
     if (inserted) {
       this.flusher.committed();
       try {

@@ -180,6 +180,18 @@ export class MailOutboxRepo implements AlarmMailOutbox {
       .execute();
   }
 
+  /** Mails not finished yet (the outbox's backlog, every server's): waiting, and claimed by a mailer. */
+  async backlog(): Promise<{ pending: number; claimed: number }> {
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .select(['state', (eb) => eb.fn.countAll().as('n')])
+      .where('state', 'in', ['pending', 'claimed'])
+      .groupBy('state')
+      .execute();
+    const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { pending: count('pending'), claimed: count('claimed') };
+  }
+
   /** Deletes finished mails older than `age` ms; returns how many. */
   async purge(ageMs: number): Promise<number> {
     const r = await this.db

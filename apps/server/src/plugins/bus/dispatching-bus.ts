@@ -33,6 +33,9 @@ export abstract class DispatchingBus implements Bus {
     return this.dispatch.add(topic, scope, handler);
   }
 
+  /** In process: always answers. */
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.dispatch.clear();
   }

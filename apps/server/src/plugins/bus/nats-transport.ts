@@ -43,6 +43,13 @@ export class NatsTransport implements Transport {
     }
   }
 
+  async ping(): Promise<void> {
+    const nc = this.nc;
+    if (!nc || nc.isClosed()) throw new Error('nats connection closed');
+    // A round trip to the server (waits while the client reconnects: the caller bounds it).
+    await nc.rtt();
+  }
+
   async close(): Promise<void> {
     await this.nc?.drain().catch(() => undefined);
     this.nc = null;

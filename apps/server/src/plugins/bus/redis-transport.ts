@@ -41,6 +41,13 @@ export class RedisTransport implements Transport {
       .catch(() => undefined); // reported by 'error'
   }
 
+  async ping(): Promise<void> {
+    // Not ready: a command would wait in the offline queue until the connection is back.
+    for (const c of [this.pub, this.sub])
+      if (c.status !== 'ready') throw new Error(`redis connection ${c.status}`);
+    await this.pub.ping();
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }

@@ -9,7 +9,9 @@ import { WireReader, WireWriter } from './wire-codec.ts';
  *   u8 kind, u32 length of the payload, payload:
  *   - kind 1, JSON: the UTF-8 JSON of `{ t: topic, e: event }` (the topic's `wire` form);
  *   - kind 2, binary: u8 length and ASCII name of the topic, then its `binary` form (topics.ts;
- *     `device.data` frames of numbers, frame-wire.ts).
+ *     `device.data` frames of numbers, frame-wire.ts);
+ *   - kind 3, time: the f64 wall-clock ms at which the message's first event was published (the
+ *     first record of every message; a receiver measures the bus lag with it, hmi_bus_lag_seconds).
  * A message holds the events one server published within BATCH_MS, in order (see `publish`). The
  * publishing server's id comes first, so a server drops its own echo (Redis sends a publisher's
  * messages back to its own subscription) by its first bytes, without reading it. A receiver
@@ -18,6 +20,7 @@ import { WireReader, WireWriter } from './wire-codec.ts';
 const VERSION = 1;
 const JSON_RECORD = 1;
 const BINARY_RECORD = 2;
+const TIME_RECORD = 3;
 /** A message is sent once it is about this long (NATS refuses messages over max_payload, 1 MB by default). */
 const MAX_MESSAGE_BYTES = 256 * 1024;
 /**
@@ -54,6 +57,8 @@ export class RemoteBus extends DispatchingBus {
     private readonly transport: Transport,
     private readonly prefix: string,
     onError: (err: unknown) => void,
+    /** Hears, per message received from another server, the seconds since its first event was published. */
+    private readonly observeLag?: (seconds: number) => void,
   ) {
     super(serverId, onError);
     this.everyChannel = `${prefix}.all`;
@@ -99,6 +104,11 @@ export class RemoteBus extends DispatchingBus {
     this.transport.publish(this.channelOf(serverId), w.take());
   }
 
+  /** Resolves when the transport answers (readiness); rejects when it is down. */
+  override ping(): Promise<void> {
+    return this.transport.ping();
+  }
+
   override async close(): Promise<void> {
     this.flush();
     await super.close();
@@ -120,6 +130,9 @@ export class RemoteBus extends DispatchingBus {
   private start(w: WireWriter): void {
     w.bytes(this.echo);
     w.u8(VERSION);
+    w.u8(TIME_RECORD);
+    w.u32(8);
+    w.f64(Date.now());
   }
 
   private record<K extends BusTopic>(w: WireWriter, topic: K, event: BusEvents[K]): void {
@@ -149,6 +162,7 @@ export class RemoteBus extends DispatchingBus {
     const space = buf.indexOf(0x20);
     if (space <= 0 || buf[space + 1] !== VERSION) return; // not a message of this bus
     const events: [BusTopic, unknown][] = [];
+    let sentAt = 0;
     try {
       const r = new WireReader(buf, space + 2, buf.length);
       while (r.at < r.end) {
@@ -158,6 +172,8 @@ export class RemoteBus extends DispatchingBus {
         if (kind === JSON_RECORD) {
           const env = JSON.parse(r.utf8(length)) as Envelope;
           events.push([env.t, env.e]);
+        } else if (kind === TIME_RECORD && length === 8) {
+          sentAt = r.f64();
         } else if (kind === BINARY_RECORD) {
           const topic = r.utf8(r.u8()) as BusTopic;
           const binary = Object.hasOwn(BUS_TOPICS, topic) ? binaryOf(topic) : undefined;
@@ -168,6 +184,8 @@ export class RemoteBus extends DispatchingBus {
     } catch {
       return; // malformed: dropped whole
     }
+    // Wall clocks of two hosts: as exact as their time sync (never below 0).
+    if (sentAt > 0 && this.observeLag) this.observeLag(Math.max(0, Date.now() - sentAt) / 1000);
     for (const [topic, event] of events)
       this.dispatch.deliver(topic, event as BusEvents[typeof topic], false);
   }

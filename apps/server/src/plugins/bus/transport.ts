@@ -15,5 +15,7 @@ export interface Transport {
     own: Uint8Array,
   ): Promise<void>;
   publish(channel: string, message: Uint8Array): void;
+  /** Resolves when the engine answers on the connections (readiness); rejects when one is down. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -91,6 +91,10 @@ export interface DeviceLink {
   readonly kind: 'embedded' | 'external';
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Readiness: the embedded broker listens on every port it was given; MQTT_URL: the client is connected. */
+  isReady(): boolean;
+  /** Devices with an authenticated connection to this server (embedded broker); null: the external broker holds them. */
+  connectedDevices(): number | null;
   /** Publishes the device's config, retained, QoS 1 (a device subscribing later still gets it). */
   publishConfig(sn: string, config: DeviceConfig): Promise<void>;
   /** Removes the retained config (an empty retained message). */
@@ -125,6 +129,8 @@ export abstract class MqttDeviceLink implements DeviceLink {
 
   abstract start(): Promise<void>;
   abstract stop(): Promise<void>;
+  abstract isReady(): boolean;
+  abstract connectedDevices(): number | null;
 
   publishConfig(sn: string, config: DeviceConfig): Promise<void> {
     return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);

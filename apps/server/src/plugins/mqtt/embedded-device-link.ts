@@ -216,6 +216,16 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
     this.handle(createWebSocketStream(socket), 'ws', remoteAddress ?? req.socket.remoteAddress, req);
   }
 
+  isReady(): boolean {
+    return this.aedes !== undefined && this.servers.every((s) => s.listening);
+  }
+
+  connectedDevices(): number {
+    let n = 0;
+    for (const client of this.latest.values()) if (!client.closed) n++;
+    return n;
+  }
+
   /** The largest MQTT packet accepted, bytes: what a WebSocket carrying MQTT must allow. */
   get maxPacketBytes(): number {
     return this.limits.maxPacketBytes;

@@ -143,6 +143,14 @@ export class ExternalDeviceLink extends MqttDeviceLink {
     this.pending.clear();
   }
 
+  isReady(): boolean {
+    return this.client?.connected === true;
+  }
+
+  connectedDevices(): null {
+    return null;
+  }
+
   protected override async publish(topic: string, payload: string, retain: boolean): Promise<void> {
     if (!this.client) throw new Error('the external MQTT link is not running');
     await this.client.publishAsync(topic, payload, { qos: 1, retain });

@@ -14,6 +14,7 @@ import { remoteRows } from './remote.rows.ts';
 import { projectRows } from './projects.rows.ts';
 import { recipeRows } from './recipes.rows.ts';
 import { projectAssetRows } from './project-assets.rows.ts';
+import { operationsOutsideRows, operationsRows } from './operations.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
 export const allRows: readonly MatrixRow[] = [
@@ -32,6 +33,7 @@ export const allRows: readonly MatrixRow[] = [
   ...projectRows,
   ...recipeRows,
   ...projectAssetRows,
+  ...operationsRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
@@ -42,4 +44,5 @@ export const outsideRows: readonly OutsideRow[] = [
     url: '/mqtt',
     outside: 'devices: MQTT over WebSocket, authenticated by the broker with SN and secret (mqtt-ws.test.ts)',
   },
+  ...operationsOutsideRows,
 ];
