@@ -12,6 +12,8 @@ import { historyRoutes } from './modules/history/history.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { mqttWebSocketRoutes } from './modules/device-ws/mqtt-ws.routes.ts';
 import { settagRoutes } from './modules/settag/settag.routes.ts';
+import { directoryProxyPlugin } from './modules/directory/directory-proxy.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { healthRoutes, rootReadyRoutes } from './modules/health/health.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
@@ -115,6 +117,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sessionRoutes);
       await api.register(registrationRoutes);
       await api.register(accountRoutes);
+      await api.register(directoryRoutes);
+      if (config.directoryUrl) {
+        // A region: account calls of directory accounts go to the directory (docs/regions.md).
+        await api.register(directoryProxyPlugin, {
+          directoryUrl: config.directoryUrl,
+          users: services.users,
+          sessions: services.sessions,
+        });
+      }
       await api.register(messageRoutes);
       await api.register(deviceRoutes);
       await api.register(deviceConnectionRoutes);

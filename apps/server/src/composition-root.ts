@@ -11,6 +11,7 @@ import { composeOperations, meteredTraffic } from './compose/operations.ts';
 import { composeProjectRuntime, composeProjects, composeRecipes } from './compose/projects.ts';
 import { composeProjectSharing } from './compose/project-sharing.ts';
 import { composeRemote } from './compose/remote.ts';
+import { composeRegions } from './compose/regions.ts';
 import { composeTeam } from './compose/team.ts';
 import type { Runnable } from './plugins/runtime.ts';
 
@@ -30,6 +31,14 @@ export function composeApp(infra: Infrastructure) {
   const cluster = composeCluster(infra);
   const accounts = composeAccounts(infra);
   const messages = composeMessages(infra);
+  // What this server is among regions: alone, a directory or a region (docs/regions.md).
+  const regions = composeRegions(infra, {
+    tokens: accounts.composedTokens,
+    users: accounts.services.users,
+    sessions: accounts.services.sessions,
+    messages: messages.services.messages,
+  });
+  accounts.setPlacement(regions.directory);
   const store = composeDeviceStore(infra);
   const { historyStore, deviceLink } = store.services;
   const billing = composeBilling(infra, {
@@ -71,6 +80,7 @@ export function composeApp(infra: Infrastructure) {
     memberGrants: accounts.memberGrants,
     messages: messages.services.messages,
     templates: catalogue.services.templates,
+    accountRegions: regions.directory,
   });
   const reload = accounts.services.principals.reload;
   const live = composeLive(infra, {
@@ -113,6 +123,7 @@ export function composeApp(infra: Infrastructure) {
 
   const services = {
     ...accounts.services,
+    directory: regions.regions,
     ...messages.services,
     ...store.services,
     ...billing.services,
@@ -130,6 +141,8 @@ export function composeApp(infra: Infrastructure) {
 
   /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
   const runtime: Runnable[] = [
+    // A directory's first signing key, a region's copy of its directory's keys; the fan-out.
+    ...regions.runtime,
     // With several servers: this server's device partitions, before anything evaluates devices.
     ...(cluster.runnable ? [cluster.runnable] : []),
     // Alarm transitions are counted for the metrics from before the first one.

@@ -74,6 +74,25 @@ export const envSchema = z.object({
   SMTP_FROM: z.string().min(3).default('HMI Cloud <no-reply@hmi-cloud.local>'),
   REGION: regionSchema.default('eu'),
   PEER_REGIONS: list.pipe(z.array(regionSchema)),
+  // A directory (docs/regions.md): each region's host, `cn=https://cn.example.com,eu=...`.
+  REGION_HOSTS: list.pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z]+=https?:\/\/\S+$/, 'must be region=URL pairs, comma-separated')
+        .transform((pair) => {
+          const at = pair.indexOf('=');
+          return [pair.slice(0, at), pair.slice(at + 1).replace(/\/+$/, '')] as const;
+        })
+        .pipe(z.tuple([regionSchema, z.url()])),
+    ),
+  ),
+  // A region of a directory: where its JWKS and account calls are.
+  DIRECTORY_URL: url(/^https?:$/),
+  // Seconds between two reads of the directory's keys (a region).
+  JWKS_REFRESH: int(300, 5),
+  // Seconds a new signing key is published before it signs (a directory, docs/regions.md).
+  SIGNING_KEY_OVERLAP: int(600, 0),
   PUBLIC_URL: url(/^https?:$/),
   ACCESS_TOKEN_TTL: int(900, 1),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),

@@ -46,6 +46,14 @@ export interface Config {
   region: Region;
   /** Other regional stacks this deployment can provision accounts in (/global/add/datacenter). */
   peerRegions: Region[];
+  /** A directory (REGION_HOSTS): each region's host; undefined on any other server. */
+  regionHosts: ReadonlyMap<Region, string> | undefined;
+  /** A region of a directory (DIRECTORY_URL): where the directory answers. */
+  directoryUrl: string | undefined;
+  /** A region: how often the directory's keys are read again (JWKS_REFRESH). */
+  jwksRefreshMs: number;
+  /** A directory: how long a new signing key is published before it signs (SIGNING_KEY_OVERLAP). */
+  signingKeyOverlapMs: number;
   /** Base of links in mails. */
   publicUrl: string;
   /** True when PUBLIC_URL was set: then login tells clients on other hosts to use it. */

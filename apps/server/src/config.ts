@@ -53,6 +53,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? 'MQTT_DYNSEC_USER: only with MQTT_URL (the embedded broker checks devices itself)'
         : undefined;
   if (dynsecProblem) throw new ConfigError(`Invalid configuration:\n  ${dynsecProblem}`);
+  if (e.REGION_HOSTS.length > 0 && e.DIRECTORY_URL !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REGION_HOSTS and DIRECTORY_URL: a server is a directory or one of its regions, not both',
+    );
+  }
+  const regionHosts = e.REGION_HOSTS.length > 0 ? new Map(e.REGION_HOSTS) : undefined;
   const dataDir = fromRoot(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -87,7 +93,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     region: e.REGION,
-    peerRegions: e.PEER_REGIONS.filter((r) => r !== e.REGION),
+    // A directory offers its regions; PEER_REGIONS is for a region telling what its directory offers.
+    peerRegions: (regionHosts ? [...regionHosts.keys()] : e.PEER_REGIONS).filter((r) => r !== e.REGION),
+    regionHosts,
+    directoryUrl: e.DIRECTORY_URL?.replace(/\/+$/, ''),
+    jwksRefreshMs: e.JWKS_REFRESH * 1000,
+    signingKeyOverlapMs: e.SIGNING_KEY_OVERLAP * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlExplicit: e.PUBLIC_URL !== undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

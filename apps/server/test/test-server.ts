@@ -49,7 +49,7 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   /** `logStream`: the console's own log options (LOG_LEVEL, redaction), written there. */
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; port?: number } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hmi-server-test-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -76,7 +76,7 @@ export async function startTestServer(
   const app = await buildApp(config, {
     logger: options.logStream ? loggerOptions(config, options.logStream) : false,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no listening address');
   const url = `http://127.0.0.1:${address.port}`;

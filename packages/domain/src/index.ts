@@ -2,6 +2,7 @@ export * from './errors/error-codes.ts';
 export * from './api/envelope.ts';
 export * from './api/health.api.ts';
 export * from './api/auth.api.ts';
+export * from './api/directory.api.ts';
 export * from './permissions/permission-ids.ts';
 
 export * from './constants/tag-types.constants.ts';

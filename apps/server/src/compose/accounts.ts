@@ -2,10 +2,9 @@ import { HealthService } from '../modules/health/health.service.ts';
 import { CreatorGrantService } from '../modules/role/index.ts';
 import { DataScopeRepo } from '../modules/role/data-scope.repo.ts';
 import { MemberGrantsRepo } from '../modules/role/member-grants.repo.ts';
-import { AccessTokens } from '../modules/session/access-token.ts';
 import { LoginAttemptRepo } from '../modules/session/login-throttle.repo.ts';
 import { LoginThrottle } from '../modules/session/login-throttle.service.ts';
-import { LoginService } from '../modules/session/login.service.ts';
+import { LoginService, type LoginPlacement } from '../modules/session/login.service.ts';
 import { PrincipalService } from '../modules/session/principal.service.ts';
 import { SessionRepo } from '../modules/session/session.repo.ts';
 import { SessionService } from '../modules/session/session.service.ts';
@@ -16,14 +15,18 @@ import { RateLimiter } from '../modules/verification/rate-limit.service.ts';
 import { VerificationRepo } from '../modules/verification/verification.repo.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { composeTokens } from './regions.ts';
 
 /**
  * Accounts and sessions: users, tokens, who calls (principals with their data scopes), sessions,
  * login, verification codes and the rate limiter they share. Needs only the infrastructure.
  */
-export function composeAccounts({ db, config, mailer, bus }: Infrastructure) {
+export function composeAccounts(infra: Infrastructure) {
+  const { db, config, mailer, bus } = infra;
   const users = new UserService(new UserRepo(db));
-  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtl);
+  // By what this server is: alone, a directory or a region (docs/regions.md).
+  const composedTokens = composeTokens(infra, users);
+  const tokens = composedTokens.codec;
   const scopes = new DataScopeRepo(db);
   // What a sub-account creates stays visible to them (a member grant, see CreatorGrantService).
   const memberGrants = new MemberGrantsRepo(db);
@@ -46,14 +49,23 @@ export function composeAccounts({ db, config, mailer, bus }: Infrastructure) {
   );
   const limiter = new RateLimiter(db);
   const verification = new VerificationService(new VerificationRepo(db), limiter, mailer, config.jwtSecret);
+  // A directory places each sign-in in a region (set once the directory is composed).
+  let placer: LoginPlacement | null = null;
+  const placement: LoginPlacement = {
+    place: (user, region) => (placer ? placer.place(user, region) : Promise.resolve(undefined)),
+  };
   return {
+    composedTokens,
+    setPlacement: (p: LoginPlacement | null) => {
+      placer = p;
+    },
     services: {
       health: new HealthService(db),
       users,
       tokens,
       principals,
       sessions,
-      login: new LoginService(users, throttle, sessions),
+      login: new LoginService(users, throttle, sessions, placement),
       addressLimits: new AddressLimits(limiter, config.addressLimits),
       scopes,
     },

@@ -1,4 +1,4 @@
-import { AccountService } from '../modules/account/account.service.ts';
+import { AccountService, type AccountRegionsPort } from '../modules/account/account.service.ts';
 import { InvitationNotices, InvitationService } from '../modules/invitation/index.ts';
 import { InvitationLimits } from '../modules/invitation/invitation-limits.ts';
 import { InvitationRepo } from '../modules/invitation/invitation.repo.ts';
@@ -32,6 +32,8 @@ export interface TeamNeeds {
   messages: MessageService;
   /** getUserInfo's template allowance (the account service). */
   templates: TemplateService;
+  /** A directory: the account's regions hear of its closure and new data centers. */
+  accountRegions: AccountRegionsPort | null;
 }
 
 /**
@@ -103,7 +105,16 @@ export function composeTeam({ db, config, bus, mailer }: Infrastructure, needs: 
         limiter,
         mailer,
       ),
-      account: new AccountService(db, config, users, sessions, verification, roles, needs.templates),
+      account: new AccountService(
+        db,
+        config,
+        users,
+        sessions,
+        verification,
+        roles,
+        needs.templates,
+        needs.accountRegions,
+      ),
     },
   };
 }

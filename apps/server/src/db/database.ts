@@ -16,6 +16,7 @@ import type { RemoteTables } from './tables/remote.ts';
 import type { BoardTables } from './tables/boards.ts';
 import type { ProjectTables } from './tables/projects.ts';
 import type { ClusterTables } from './tables/cluster.ts';
+import type { DirectoryTables } from './tables/directory.ts';
 
 export type { FrameData } from './tables/columns.ts';
 export type * from './tables/accounts.ts';
@@ -33,6 +34,7 @@ export type * from './tables/remote.ts';
 export type * from './tables/boards.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/cluster.ts';
+export type * from './tables/directory.ts';
 
 export interface Database
   extends
@@ -50,4 +52,5 @@ export interface Database
     RemoteTables,
     BoardTables,
     ProjectTables,
-    ClusterTables {}
+    ClusterTables,
+    DirectoryTables {}

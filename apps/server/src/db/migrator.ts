@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MIGRATION_TABLE,
   Migrator,
   sql,
   type Kysely,
@@ -30,6 +31,7 @@ import * as m0020 from './migrations/0020-cluster.ts';
 import * as m0021 from './migrations/0021-mail-outbox.ts';
 import * as m0022 from './migrations/0022-history-frames-bytes.ts';
 import * as m0023 from './migrations/0023-cluster-secrets.ts';
+import * as m0024 from './migrations/0024-directory.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0021-mail-outbox': m0021,
   '0022-history-frames-bytes': m0022,
   '0023-cluster-secrets': m0023,
+  '0024-directory': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -72,6 +75,38 @@ export function migrateTo(
   schema?: string,
 ): Promise<MigrationResultSet> {
   return migrate(database, schema, (m) => m.migrateTo(name));
+}
+
+/** The migrations this version knows, in the order they run. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+/** Where a database stands against this version's migrations. */
+export interface MigrationState {
+  /** Applied migrations, in name order. */
+  applied: string[];
+  /** Known migrations not applied yet: they run when the server starts. */
+  pending: string[];
+  /** Applied migrations this version does not know: a newer version wrote the database. */
+  unknown: string[];
+}
+
+/**
+ * Reads which migrations a database has applied (none when it has no migration table). On
+ * PostgreSQL it reads the connection's schema (DATABASE_SCHEMA is the pool's search_path).
+ */
+export async function migrationState(database: Kysely<Database>): Promise<MigrationState> {
+  const db = database as unknown as Kysely<Record<string, { name: string }>>;
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === DEFAULT_MIGRATION_TABLE)
+    ? (await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').orderBy('name').execute()).map(
+        (r) => r.name,
+      )
+    : [];
+  return {
+    applied,
+    pending: migrationNames.filter((n) => !applied.includes(n)),
+    unknown: applied.filter((n) => !migrationNames.includes(n)),
+  };
 }
 
 async function migrate(

@@ -34,6 +34,8 @@ export const RegisterType = { Phone: REGISTER_PHONE, Email: REGISTER_EMAIL } as 
 export const loginBody = z.object({
   user: singleLineText.min(1).max(254),
   passwd: z.string().min(1).max(128),
+  /** With a directory: the region to work in (one of the account's; default its first). */
+  region: regionSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

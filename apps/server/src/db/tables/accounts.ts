@@ -49,6 +49,10 @@ export interface UsersTable {
   joined_at: ColumnType<Ms | null, Ms | null | undefined, Ms | null>;
   /** The DIACom switch (migration 0016): the companion app may list devices and open sessions. */
   diacom: ColumnType<Flag, Flag | undefined, Flag>;
+  /** A region: the directory's id of an account provisioned here (migration 0024); null otherwise. */
+  global_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A region: directory tokens issued before this time (ms) are refused (migration 0024). */
+  tokens_after: ColumnType<Ms | null, Ms | null | undefined, Ms | null>;
 }
 
 /** One signed-in session = one refresh-token family. */

@@ -45,6 +45,12 @@ export interface TeamProfile {
   profileOf(caller: CurrentUser): Promise<Pick<UserProfile, 'role' | 'zones'>>;
 }
 
+/** With a directory (REGION_HOSTS): the account's regions hear of its closure and new regions. */
+export interface AccountRegionsPort {
+  closed(userId: number, at: number): Promise<void>;
+  opened(userId: number, region: string): Promise<void>;
+}
+
 /** The signed-in user's own account: profile, password, closure, data centers; and password reset. */
 export class AccountService {
   constructor(
@@ -55,6 +61,7 @@ export class AccountService {
     private readonly verification: VerificationService,
     private readonly team: TeamProfile,
     private readonly templates: TemplateLimit,
+    private readonly regions: AccountRegionsPort | null = null,
   ) {}
 
   private async load(userId: number): Promise<User> {
@@ -168,13 +175,14 @@ export class AccountService {
     if (!matches) throw new AppError(ErrorCode.E1019_ACCOUNT_MISMATCH);
     const now = Date.now();
     await this.users.update(user.id, { status: 'closed', closed_at: now });
+    await this.regions?.closed(user.id, now);
     await this.sessions.endAll(user.id);
   }
 
   /**
-   * add/datacenter. Sub-accounts: 1105. This process serves one region: adding it is a no-op;
-   * a region in PEER_REGIONS (a regional stack this deployment provisions) is appended; any
-   * other region has no data of this account: 1104.
+   * add/datacenter. Sub-accounts: 1105. The region of this process: a no-op; a region in
+   * PEER_REGIONS (a directory: REGION_HOSTS) is appended, and a directory provisions the account
+   * there at once; any other region has no data of this account: 1104.
    */
   async addDataCenter(caller: CurrentUser, region: string): Promise<{ data_center: string }> {
     if (!caller.isMain) throw new AppError(ErrorCode.E1105_SUBACCOUNT_CANNOT_ADD_DC);
@@ -187,6 +195,7 @@ export class AccountService {
     }
     const data_center = [...current, region].join(',');
     await this.users.update(user.id, { data_center });
+    await this.regions?.opened(user.id, region);
     return { data_center };
   }
 }

@@ -53,11 +53,16 @@ export class RegistrationService {
     private readonly mailer: Mailer,
   ) {}
 
-  /** The account's region: this process's region (1078 for another one, 1006 for an unknown one). */
+  /**
+   * The account's region: this process's region (1078 for another one, 1006 for an unknown one);
+   * a directory: any of its regions (REGION_HOSTS), by default its own or its first.
+   */
   private dataCenter(requested: string | undefined): string {
-    if (requested === undefined || requested === '' || requested === this.config.region)
-      return this.config.region;
+    const hosts = this.config.regionHosts;
+    const own = !hosts || hosts.has(this.config.region) ? this.config.region : [...hosts.keys()][0]!;
+    if (requested === undefined || requested === '' || requested === own) return own;
     if (!isRegion(requested)) throw new AppError(ErrorCode.E1006_BAD_PARAMETER);
+    if (hosts?.has(requested)) return requested;
     throw new AppError(ErrorCode.E1078_NOT_THIS_DATA_CENTER);
   }
 

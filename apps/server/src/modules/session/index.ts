@@ -7,3 +7,13 @@ export { SessionService, type ClientMeta, type IssuedTokens } from './session.se
 export { PrincipalService, toCurrentUser } from './principal.service.ts';
 export { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
 export { endsSessionOf, type SessionEndedEvent } from './session.events.ts';
+export {
+  accessClaims,
+  AUDIENCE,
+  ISSUER,
+  tokenFromHeader,
+  type AccessClaims,
+  type AccessTokenCodec,
+  type AccessTokens,
+  type SignAt,
+} from './access-token.ts';

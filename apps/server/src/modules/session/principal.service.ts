@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import type { DataScope, ScopeLoader } from '../../lib/data-scope.ts';
 import type { PrincipalRow, UserService } from '../users/index.ts';
-import { tokenFromHeader, type AccessTokens } from './access-token.ts';
+import { tokenFromHeader, type AccessTokenCodec } from './access-token.ts';
 
 const idSet = (json: string | null): ReadonlySet<number> => new Set<number>(json ? JSON.parse(json) : []);
 
@@ -29,7 +29,7 @@ export function toCurrentUser(row: PrincipalRow, sessionId: string, scope: DataS
  */
 export class PrincipalService {
   constructor(
-    private readonly tokens: AccessTokens,
+    private readonly tokens: AccessTokenCodec,
     private readonly users: UserService,
     private readonly scopes: ScopeLoader,
   ) {}

@@ -75,6 +75,15 @@ export class SessionRepo {
     return r.numUpdatedRows > 0n;
   }
 
+  async sessionUser(id: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
   async touchSession(id: string, now: number, db: Db = this.db): Promise<void> {
     await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
   }
@@ -91,6 +100,30 @@ export class SessionRepo {
       .set({ revoked_at: now })
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * A region: the session of a directory token, recorded the first time it is used here (no
+   * refresh tokens: the directory refreshes). `revokedAt` records it already ended. A session
+   * recorded before keeps its state.
+   */
+  async adoptSession(
+    s: { id: string; userId: number; now: number; revokedAt: number | null },
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
+      .insertInto('sessions')
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        created_at: s.now,
+        last_used_at: s.now,
+        revoked_at: s.revokedAt,
+        ip: '',
+        user_agent: 'directory',
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
 

@@ -31,7 +31,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply: loginInfo,
       run: async () => ({
         region: config.region,
-        regions: [config.region, ...config.peerRegions],
+        // A directory: the regions it has hosts for.
+        regions: config.regionHosts ? [...config.regionHosts.keys()] : [config.region, ...config.peerRegions],
         phone_area_codes: [...PHONE_AREA_CODES, DEFAULT_PHONE_AREA_CODE].filter(
           (v, i, a) => a.indexOf(v) === i,
         ),
@@ -46,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginBody,
       reply: tokenPair,
       run: async ({ body, request }) => {
-        const tokens = await login.login(body.user, body.passwd, clientMeta(request));
+        const tokens = await login.login(body.user, body.passwd, clientMeta(request), body.region);
         return presentTokenPair(config, request, tokens);
       },
     }),

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Bus } from '../../plugins/bus.ts';
-import './session.events.ts';
-import type { AccessTokens } from './access-token.ts';
+import type { SessionEndedEvent } from './session.events.ts';
+import type { AccessTokenCodec } from './access-token.ts';
 import type { SessionRepo } from './session.repo.ts';
 
 /** An access token with the refresh token that renews it. */
@@ -57,18 +57,32 @@ export interface SessionOptions {
  * it replaces under a server key, so any server can reproduce it from the database alone; the
  * access token is signed again with the rotation's time and id, so it is the same token too.
  */
+/** Told when sessions end, before the call that ended them answers (the directory's regions). */
+export type SessionEndListener = (e: SessionEndedEvent) => Promise<void>;
+
 export class SessionService {
   private readonly rotationKey: Buffer;
+  private readonly endListeners: SessionEndListener[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly repo: SessionRepo,
-    private readonly tokens: AccessTokens,
+    private readonly tokens: AccessTokenCodec,
     private readonly options: SessionOptions,
     /** Tells every server a session ended ('session.ended': remote sessions and sockets end with it). */
     private readonly bus: Bus | null = null,
   ) {
     this.rotationKey = createHmac('sha256', options.secret).update('refresh-token-rotation').digest();
+  }
+
+  /** Adds a listener of ended sessions (the directory tells the account's regions). */
+  onEnded(listener: SessionEndListener): void {
+    this.endListeners.push(listener);
+  }
+
+  private async ended(e: SessionEndedEvent): Promise<void> {
+    this.bus?.publish('session.ended', e);
+    for (const listener of this.endListeners) await listener(e);
   }
 
   /** Starts a new session for a user. */
@@ -126,7 +140,7 @@ export class SessionService {
       return { kind: 'ok', ...owner(row), refresh, issuedAtMs: now };
     });
     if (outcome.kind === 'closed') throw new AppError(ErrorCode.E1055_ACCOUNT_CLOSED);
-    if (outcome.kind === 'revoked') this.bus?.publish('session.ended', { sessionId: outcome.familyId });
+    if (outcome.kind === 'revoked') await this.ended({ sessionId: outcome.familyId });
     if (outcome.kind === 'expired' || outcome.kind === 'revoked')
       throw new AppError(ErrorCode.E1040_REFRESH_TOKEN_EXPIRED);
     const token = await this.tokens.sign(
@@ -169,16 +183,41 @@ export class SessionService {
     return createHmac('sha256', this.rotationKey).update(`jti:${refresh}`).digest('base64url').slice(0, 16);
   }
 
+  /**
+   * A region: records the directory session a token carries, the first time it is used here,
+   * so that ending it (`end`) works as for a session of this server.
+   */
+  async adopt(sessionId: string, userId: number): Promise<void> {
+    await this.repo.adoptSession({ id: sessionId, userId, now: Date.now(), revokedAt: null });
+  }
+
+  /** A region: ends a directory session, recorded here or not yet (then it is recorded ended). */
+  async endAdopted(sessionId: string, userId: number): Promise<void> {
+    const now = Date.now();
+    await this.repo.adoptSession({ id: sessionId, userId, now, revokedAt: now });
+    await this.end(sessionId);
+  }
+
+  /** The user of a session (null: none). */
+  async userOf(sessionId: string): Promise<number | undefined> {
+    return this.repo.sessionUser(sessionId);
+  }
+
+  /** Whether a refresh token was issued by this server (a region forwards the others). */
+  async issuedHere(rawRefreshToken: string): Promise<boolean> {
+    return (await this.repo.findRefreshToken(sha256(rawRefreshToken))) !== undefined;
+  }
+
   /** Ends one session (logout): its access and refresh tokens stop working at once. */
   async end(sessionId: string): Promise<void> {
     await this.repo.revokeFamily(sessionId, Date.now());
-    this.bus?.publish('session.ended', { sessionId });
+    await this.ended({ sessionId });
   }
 
   /** Ends every session of a user (password reset, account closed). */
   async endAll(userId: number): Promise<void> {
     await this.repo.revokeAllOfUser(userId, Date.now());
-    this.bus?.publish('session.ended', { userId });
+    await this.ended({ userId });
   }
 }
 

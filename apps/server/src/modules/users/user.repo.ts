@@ -117,6 +117,11 @@ export class UserRepo {
       .executeTakeFirst();
   }
 
+  /** A region: the account the directory knows as `globalId` (migration 0024). */
+  findByGlobalId(globalId: number, db: Db = this.db): Promise<User | undefined> {
+    return db.selectFrom('users').selectAll().where('global_id', '=', globalId).executeTakeFirst();
+  }
+
   /** A user's principal row without a session (session_revoked_at null): what a user may do now. */
   findMember(userId: number): Promise<PrincipalRow | undefined> {
     return this.db

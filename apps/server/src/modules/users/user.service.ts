@@ -22,6 +22,11 @@ export class UserService {
     return this.repo.findByLoginName(name, db);
   }
 
+  /** A region: the local account of a directory account (null global_id: none). */
+  findByGlobalId(globalId: number, db?: Db): Promise<User | undefined> {
+    return this.repo.findByGlobalId(globalId, db);
+  }
+
   /** Creates a team and its main account together. */
   createTeamWithMain(
     team: { name: string; region: string },

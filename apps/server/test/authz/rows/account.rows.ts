@@ -120,4 +120,40 @@ export const accountRows: MatrixRow[] = [
     expect: subAccounts,
     request: ({ fx }) => ({ body: { data_center: fx.a.dataCenter } }),
   },
+  // Regions (docs/regions.md). On a server that is no directory there are no keys (1003), and
+  // only a directory's token for this region opens the internal routes (1009 for anyone else).
+  { method: 'GET', url: v1('/global/jwks'), access: 'public', expect: { anonymous: 1003 } },
+  {
+    method: 'GET',
+    url: v1('/global/region'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    request: ({ fx }) => ({ query: { region: fx.server.config.region } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/internal/directory/accounts'),
+    access: 'public',
+    expect: { anonymous: 1009 },
+    request: () => ({
+      body: {
+        global_id: 1,
+        email: 'x@example.com',
+        phone: null,
+        area_code: null,
+        name: 'x',
+        contact: '',
+        lang: 'en-us',
+        team_name: 'x',
+        data_center: 'eu',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    url: v1('/internal/directory/events'),
+    access: 'public',
+    expect: { anonymous: 1009 },
+    request: () => ({ body: { type: 'closed', global_id: 1, at: 1 } }),
+  },
 ];
