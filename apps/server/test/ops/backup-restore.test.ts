@@ -6,18 +6,20 @@ import { join } from 'node:path';
 import { deviceTopic } from '@hmi/domain';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/config.ts';
+import { loadConfig, repoRoot } from '../../src/config.ts';
+import { restoreDatabase } from '../../src/db/backup.ts';
 import { connectDevice, readAll, teamWithTemplate } from '../../src/modules/ingest/live-data-test-helpers.ts';
 import { NO_BILLING, startTestServer } from '../test-server.ts';
 
 /*
- * docs/operations.md, "Backups" and "Restore": `npm run backup` taken while a device goes on
- * publishing at QoS 1, restored by `npm run restore` into a fresh data directory (SQLite) or a
- * fresh database (PostgreSQL, CI's second pass), holds every sample the console acknowledged
- * before the backup started. The console's promise is that a PUBACK comes after the commit
- * (docs/protocol.md, section 4), so an acknowledged sample must be in any backup begun after it.
- * Embedded broker in both passes: with MQTT_URL the external broker acknowledges the device
- * itself. The two commands run as processes of their own, as an operator runs them.
+ * docs/operations.md, sections 2 and 3: `npm run backup` taken while a device goes on publishing
+ * at QoS 1, restored (restoreDatabase, what restore-cli.ts runs) into a fresh data directory
+ * (SQLite) or a fresh database (PostgreSQL, CI's second pass), holds every sample the console
+ * acknowledged before the backup started. The console's promise is that a PUBACK comes after the
+ * commit (docs/protocol.md, section 4), so an acknowledged sample must be in any backup begun
+ * after it. Embedded broker in both passes: with MQTT_URL the external broker acknowledges the
+ * device itself. The backup runs as a process of its own, as an operator runs it beside the
+ * server.
  */
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -85,6 +87,8 @@ describe('backup and restore while devices publish', () => {
             { qos: 1 },
           );
           acked.add(i);
+          // About 1,500 messages a second in all: ingest goes on, without taking a core of CI.
+          await new Promise((r) => setTimeout(r, 5));
         }
       };
       // Eight messages in flight, as a device with a send window would have.
@@ -118,11 +122,12 @@ describe('backup and restore while devices publish', () => {
       const restoreDb: Record<string, string> = server.config.databaseUrl
         ? { DATABASE_URL: await freshDatabase(), DATABASE_SCHEMA: server.config.databaseSchema! }
         : {};
-      const restoredLog = await cli('restore-cli.ts', [join(target, 'backup')], {
-        DATA_DIR: restoreDir,
-        ...restoreDb,
-      });
-      expect(restoredLog).toMatch(/restored .*: migration \d{4}-/);
+      // In this process (what restore-cli.ts runs): nothing runs beside it, and a process less
+      // is a second less of CI. loadConfig as the CLI's, from these settings only.
+      const lines: string[] = [];
+      const restoreConfig = loadConfig({ DATA_DIR: restoreDir, ...restoreDb });
+      await restoreDatabase(restoreConfig, join(target, 'backup'), {}, (l) => lines.push(l));
+      expect(lines.join('\n')).toMatch(/restored .*: migration \d{4}-/);
 
       // 4. A console on the restored copy (its migrations run on start); the team's token of
       //    before still works (its session and the JWT secret came back too).
