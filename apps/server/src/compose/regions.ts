@@ -77,7 +77,14 @@ export function composeRegions(
     const hosts = config.regionHosts!;
     const link = new RegionLink(hosts, tokens.codec);
     const fanout = new RegionFanout(new DirectoryOutboxRepo(db), link, log);
-    const directory = new DirectoryService(hosts, users, link, fanout, (sid) => sessions.userOf(sid));
+    const directory = new DirectoryService(
+      hosts,
+      users,
+      link,
+      fanout,
+      (sid) => sessions.userOf(sid),
+      tokens.codec,
+    );
     sessions.onEnded((e) => directory.sessionsEnded(e));
     const role: RegionRole = { kind: 'directory', region: config.region, keys: tokens.keys, directory };
     const keysReady: Runnable = { start: () => tokens.keys.ensure(), stop: () => undefined };

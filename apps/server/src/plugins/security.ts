@@ -7,10 +7,13 @@ const wsOrigin = (origin: string) => origin.replace(/^http/, 'ws');
 
 /**
  * Security headers and CORS. The CSP allows the SPA: its own scripts and styles, inline styles
- * (antd injects them), sockets, and calls to the regional hosts listed in CORS_ORIGINS.
+ * (antd injects them), sockets, and calls to the regional hosts listed in CORS_ORIGINS and, on
+ * a directory, to its regions (REGION_HOSTS): the console it serves talks to the region's host.
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
+    const regions = [...(config.regionHosts?.values() ?? [])].map((u) => new URL(u).origin);
+    const hosts = [...new Set([...config.corsOrigins, ...regions])];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -18,9 +21,9 @@ export const securityPlugin = fp<{ config: Config }>(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...regions],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...config.corsOrigins, ...config.corsOrigins.map(wsOrigin)],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...hosts, ...hosts.map(wsOrigin)],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import type { TokenPair, UserProfile } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/lib/free-port.ts';
 import { DirectoryJwks } from '../../src/modules/directory/directory-jwks.ts';
 import { DirectoryJwksRepo } from '../../src/modules/directory/directory-jwks.repo.ts';
 import { regionAudience } from '../../src/modules/directory/directory-tokens.ts';
@@ -15,15 +15,6 @@ import { startTestServer, type TestServer } from '../test-server.ts';
  * its region, a password change and a closure reaching every region, a region serving the tokens
  * it can verify while the directory is down, and a key rotation.
  */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 let directory: TestServer;
 let cn: TestServer;
 let eu: TestServer;
@@ -113,8 +104,9 @@ describe('regions: a directory over two regional stacks', () => {
       (await cn.call('POST', '/global/add/datacenter', { token, body: { data_center: 'in' } })).body.code,
     ).toBe(1104);
     // Switching region: the host of eu; a refreshed token names eu too, no new sign-in.
-    const to = await cn.call('GET', '/global/region?region=eu', { token });
+    const to = await cn.call<{ token: string }>('GET', '/global/region?region=eu', { token });
     expect(to.body).toMatchObject({ code: 0, data: { host: eu.url, region: 'eu' } });
+    expect((await profile(eu, to.body.data.token)).body.code).toBe(0);
     const refreshed = await eu.call<TokenPair>('POST', '/refreshtoken?from=web', { token: refresh_token });
     expect(refreshed.body.code).toBe(0);
     const { token: token2 } = refreshed.body.data;

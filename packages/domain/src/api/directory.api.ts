@@ -23,6 +23,8 @@ export const regionHost = z.object({
   /** The regional server address ('' = the host called). */
   host: z.string(),
   region: regionSchema,
+  /** A directory: an access token of the same session valid in that region (replaces TOKEN). */
+  token: z.string().optional(),
 });
 export type RegionHost = z.infer<typeof regionHost>;
 

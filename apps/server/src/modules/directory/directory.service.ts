@@ -2,7 +2,7 @@ import { ErrorCode, type Region, type RegionAccount } from '@hmi/domain';
 import type { User } from '../../db/tables/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import type { SessionEndedEvent } from '../session/index.ts';
+import type { AccessTokenCodec, SessionEndedEvent } from '../session/index.ts';
 import type { UserService } from '../users/index.ts';
 import type { AccountRegions } from './directory-tokens.ts';
 import type { RegionFanout } from './region-fanout.ts';
@@ -33,6 +33,7 @@ export class DirectoryService implements AccountRegions {
     private readonly fanout: RegionFanout,
     /** The user of a session (a session's end names only the session). */
     private readonly sessionUser: (sessionId: string) => Promise<number | undefined>,
+    private readonly tokens: Pick<AccessTokenCodec, 'sign'>,
   ) {}
 
   /** The account's regions this directory serves. */
@@ -50,17 +51,33 @@ export class DirectoryService implements AccountRegions {
     return { host: this.hosts.get(region) ?? '', region };
   }
 
-  /** GET /global/region: another region of the caller's, without signing in again. */
-  async switchTo(caller: CurrentUser, region: Region): Promise<RegionPlace> {
+  /**
+   * GET /global/region: another region of the caller's, without signing in again, with an access
+   * token of the same session that names the account's regions as they are now (one added since
+   * the last refresh included).
+   */
+  async switchTo(caller: CurrentUser, region: Region): Promise<RegionPlace & { token: string }> {
     const user = await this.users.findById(caller.id);
     if (!user) throw new AppError(ErrorCode.E1010_USER_NOT_FOUND);
-    return this.place(user, region);
+    const place = await this.place(user, region);
+    const token = await this.tokens.sign({
+      userId: user.id,
+      teamId: user.team_id,
+      sessionId: caller.sessionId,
+    });
+    return { ...place, token };
   }
 
-  /** After /global/add/datacenter: the account exists in its new region at once. */
+  /**
+   * After /global/add/datacenter: the account exists in its new region at once, and its other
+   * regions show the new list (an unreachable one catches up at the account's next sign-in there).
+   */
   async opened(userId: number, region: string): Promise<void> {
     const user = await this.users.findById(userId);
-    if (user) await this.provision(user, region);
+    if (!user) return;
+    await this.provision(user, region);
+    const others = this.served(user).filter((r) => r !== region);
+    await Promise.all(others.map((r) => this.provision(user, r).catch(() => undefined)));
   }
 
   /** Sessions ended here (logout, password change, replayed refresh token): in every region too. */

@@ -28,7 +28,7 @@ export class RegionsService {
   }
 
   /** GET /global/region: the host of one of the caller's regions (1104: not one of them). */
-  async switchRegion(caller: CurrentUser, region: Region): Promise<RegionPlace> {
+  async switchRegion(caller: CurrentUser, region: Region): Promise<RegionPlace & { token?: string }> {
     if (this.role.kind === 'directory') return this.role.directory.switchTo(caller, region);
     if (region !== this.role.region) throw new AppError(ErrorCode.E1104_NO_ACCOUNT_DATA_IN_DC);
     return { host: '', region };
