@@ -29,12 +29,17 @@ async function call<T>(base: string, path: string, body: unknown, token?: string
 }
 
 /** Registers by email through the API and activates from the outbox mail (for tests about other things). */
-export async function createActiveAccount(base: string, dataDir: string): Promise<Account> {
+export async function createActiveAccount(
+  base: string,
+  dataDir: string,
+  extra: { data_center?: string } = {},
+): Promise<Account> {
   const account = newAccount();
   const reg = await call(base, '/global/register?type=1', {
     username: account.email,
     passwd: account.password,
     lang: 'en-us',
+    ...extra,
   });
   expect(reg.code, JSON.stringify(reg)).toBe(0);
   const link = await activationLink(dataDir, account.email);

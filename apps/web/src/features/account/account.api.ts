@@ -1,4 +1,4 @@
-import { AuthPaths, RegisterType } from '@hmi/domain';
+import { AuthPaths, DirectoryPaths, RegisterType, type RegionHost } from '@hmi/domain';
 import { http } from '../../shared/http/http.ts';
 
 export interface RegisterInput {
@@ -35,6 +35,8 @@ export const accountApi = {
   editUserInfo: (body: { team_name?: string; name?: string; contact?: string; alias_name?: string }) =>
     http.post<unknown>(AuthPaths.editUserInfo, body),
   addDataCenter: (data_center: string) => http.post<unknown>(AuthPaths.addDataCenter, { data_center }),
+  /** The host of another region of the account (the directory answers). */
+  regionHost: (region: string) => http.get<RegionHost>(DirectoryPaths.region, { params: { region } }),
   closeAccount: (body: {
     account: string;
     true_name: string;

@@ -7,6 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserProfile } from '@hmi/domain';
 import profileTexts from '../../i18n/en-us/profile.json';
 import { stubLayoutApis } from '../../shared/testing/layout-stubs.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { STORAGE_PREFIX, StorageKey } from '../../shared/storage/storage-keys.ts';
 import { DataCentersCard } from './DataCentersCard.tsx';
 
 /* "Add data center" offers only the regions the server can provision (getUserInfo peer_regions). */
@@ -79,6 +81,21 @@ describe('DataCentersCard', () => {
     await render({ data_center: 'eu,in', peer_regions: ['in', 'cn'] });
     expect($('add-center')).not.toBeNull();
     expect(await openOptions()).toEqual(['China']);
+  });
+
+  it('marks the region the console works in and switches to another without signing in again', async () => {
+    localStorage.setItem(STORAGE_PREFIX + StorageKey.CURRENTREGION, 'cn');
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    http.get.mockResolvedValueOnce({ host: 'https://eu.example.com', region: 'eu' });
+    await render({ data_center: 'cn,eu', peer_regions: [] });
+    expect($('center-cn')!.textContent).toContain(profileTexts.dataCenter.current);
+    expect($('switch-center-cn')).toBeNull();
+    await act(async () => $('switch-center-eu')!.click());
+    expect(http.get).toHaveBeenCalledWith('/global/region', { params: { region: 'eu' } });
+    expect(storage.host()).toBe('https://eu.example.com');
+    expect(storage.get(StorageKey.CURRENTREGION)).toBe('eu');
+    expect(reload).toHaveBeenCalledOnce();
   });
 
   it('hides it once every peer region is added', async () => {

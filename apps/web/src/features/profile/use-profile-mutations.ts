@@ -23,6 +23,20 @@ export function useAddDataCenter() {
   });
 }
 
+/**
+ * Switches to another region of the account without signing in again: the console talks to
+ * that region's host from then on, and reloads so that every query and socket follows it.
+ */
+export function useSwitchRegion() {
+  return useMutation({
+    mutationFn: accountApi.regionHost,
+    onSuccess: ({ host, region, token }) => {
+      storage.switchRegion(host, region, token);
+      globalThis.location.reload();
+    },
+  });
+}
+
 /** Changes the password; every other session ends and this one continues with the new pair. */
 export function useChangePassword() {
   return useMutation({

@@ -87,6 +87,12 @@ export const storage = {
     write(StorageKey.TOKEN, token, area);
     write(StorageKey.REFRESHTOKEN, refreshToken, area);
   },
+  /** Works in another region of the account from now on (GET /global/region): its host. */
+  switchRegion(host: string, region: string, token?: string): void {
+    write(StorageKey.HOST, host, sessionArea());
+    if (token) write(StorageKey.TOKEN, token, sessionArea());
+    write(StorageKey.CURRENTREGION, region, safe('localStorage'));
+  },
   /** Forgets the tokens (1055). */
   clearToken(): void {
     remove(StorageKey.TOKEN);
