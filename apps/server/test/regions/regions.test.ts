@@ -129,12 +129,15 @@ describe('regions: a directory over two regional stacks', () => {
     expect((await profile(eu, token)).body.code).toBe(0);
     expect((await profile(cn, token)).body.code).toBe(0);
 
+    // A token of another session, never shown to a region before the change.
+    const unseen = (await signIn(directory, email)).body.data.token;
     const changed = await eu.call<TokenPair>('POST', '/global/changePwd', {
       token,
       body: { old_passwd: DEFAULT_PASSWORD, passwd: 'Another123' },
     });
     expect(changed.body.code).toBe(0);
     for (const region of [cn, eu]) expect((await profile(region, token)).body.code).toBe(1009);
+    for (const region of [cn, eu]) expect((await profile(region, unseen)).body.code).toBe(1009);
     const fresh = changed.body.data.token;
     for (const region of [cn, eu]) expect((await profile(region, fresh)).body.code).toBe(0);
     expect((await signIn(directory, email)).body.code).toBe(1004);

@@ -42,7 +42,9 @@ export class DirectoryTokens implements AccessTokenCodec {
       this.keys.signer(nowMs),
       this.accounts.regionsOf(c.userId),
     ]);
-    return new SignJWT({ tid: c.teamId, sid: c.sessionId })
+    // ims: the issue time in ms (the directory's clock), which a region compares with the time
+    // the account's sessions ended (RegionalAccounts), to the millisecond.
+    return new SignJWT({ tid: c.teamId, sid: c.sessionId, ims: nowMs })
       .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
       .setSubject(String(c.userId))
       .setJti(at.jti ?? randomToken(12))

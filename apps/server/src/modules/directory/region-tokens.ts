@@ -45,7 +45,8 @@ export class RegionTokens implements AccessTokenCodec {
     const c = accessClaims.safeParse(payload);
     if (!payload || !c.success || payload.iat === undefined)
       throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
-    const local = await this.accounts.adopt(Number(c.data.sub), c.data.sid, payload.iat);
+    const issuedAtMs = typeof payload.ims === 'number' ? payload.ims : payload.iat * 1000;
+    const local = await this.accounts.adopt(Number(c.data.sub), c.data.sid, issuedAtMs);
     if (!local) throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
     return { userId: local.userId, teamId: local.teamId, sessionId: c.data.sid };
   }

@@ -36,11 +36,13 @@ export class RegionalAccounts {
   async adopt(
     globalId: number,
     sessionId: string,
-    issuedAtS: number,
+    issuedAtMs: number,
   ): Promise<{ userId: number; teamId: number } | null> {
     const user = await this.users.findByGlobalId(globalId);
     if (!user) return null;
-    if (user.tokens_after !== null && issuedAtS * 1000 < user.tokens_after) return null;
+    // A closed account's tokens go on to the principal, which answers 1055 (not 1009).
+    const ended = user.tokens_after !== null && issuedAtMs < user.tokens_after;
+    if (ended && user.status !== 'closed') return null;
     if (!this.knownSessions.has(sessionId)) {
       await this.sessions.adopt(sessionId, user.id);
       if (this.knownSessions.size >= KNOWN_SESSIONS_MAX) this.knownSessions.clear();
@@ -106,8 +108,8 @@ export class RegionalAccounts {
       await this.sessions.endAdopted(e.session_id, user.id);
       return;
     }
-    // Tokens of the second the sessions ended stay valid: the new pair of a password change is one.
-    const after = Math.floor(e.at / 1000) * 1000;
+    // Both times are the directory's clock: the new pair of a password change is issued after.
+    const after = e.at;
     if ((user.tokens_after ?? 0) < after) await this.users.update(user.id, { tokens_after: after });
     await this.sessions.endAll(user.id);
   }
