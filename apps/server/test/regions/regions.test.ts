@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/lib/free-port.ts';
 import { DirectoryJwks } from '../../src/modules/directory/directory-jwks.ts';
 import { DirectoryJwksRepo } from '../../src/modules/directory/directory-jwks.repo.ts';
-import { regionAudience } from '../../src/modules/directory/directory-tokens.ts';
+import { regionAudience, type DirectoryTokens } from '../../src/modules/directory/directory-tokens.ts';
 import { NO_LOCAL_PASSWORD } from '../../src/modules/directory/regional-accounts.ts';
 import { createSubAccount, DEFAULT_PASSWORD, followActivation, uniqueEmail } from '../factories.ts';
 import { activationLink, lastMailTo } from '../outbox.ts';
@@ -93,6 +93,14 @@ describe('regions: a directory over two regional stacks', () => {
       .executeTakeFirstOrThrow();
     expect(regional.password_hash).toBe(NO_LOCAL_PASSWORD);
     expect(regional.global_id).toBeGreaterThan(0);
+    // A region's internal routes take only a directory token made for them.
+    const event = { type: 'closed', global_id: regional.global_id, at: Date.now() };
+    const forEu = await (directory.app.services.tokens as DirectoryTokens).serviceToken('eu');
+    for (const auth of [token, forEu, `Bearer ${forEu}`]) {
+      const res = await cn.call('POST', '/internal/directory/events', { token: auth, body: event });
+      expect(res.body.code).toBe(1009);
+    }
+    expect((await profile(cn, token)).body.code).toBe(0);
 
     // Adding a data center (through the regional host) opens the account in eu at once.
     const added = await cn.call('POST', '/global/add/datacenter', { token, body: { data_center: 'eu' } });
