@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import { KeyVault } from '../modules/directory/key-crypto.ts';
 import { DirectoryJwks } from '../modules/directory/directory-jwks.ts';
 import { DirectoryJwksRepo } from '../modules/directory/directory-jwks.repo.ts';
@@ -64,7 +65,7 @@ export type ComposedTokens = ReturnType<typeof composeTokens>;
 
 /** The directory routes' service and what runs for it, by what this server is. */
 export function composeRegions(
-  { db, config, log }: Infrastructure,
+  { db, config, log, metrics }: Infrastructure,
   needs: { tokens: ComposedTokens; users: UserService; sessions: SessionService; messages: MessageService },
 ): {
   regions: RegionsService;
@@ -86,6 +87,14 @@ export function composeRegions(
       tokens.codec,
     );
     sessions.onEnded((e) => directory.sessionsEnded(e));
+    new Gauge({
+      name: 'hmi_directory_outbox_backlog',
+      help: 'Events the directory has not yet delivered to a region (sessions ended, closures); one count for all directory servers',
+      registers: [metrics],
+      async collect() {
+        this.set(await fanout.backlog());
+      },
+    });
     const role: RegionRole = { kind: 'directory', region: config.region, keys: tokens.keys, directory };
     const keysReady: Runnable = { start: () => tokens.keys.ensure(), stop: () => undefined };
     return { regions: new RegionsService(role), directory, fanout, runtime: [keysReady, fanout] };

@@ -17,7 +17,7 @@ describe('KeyVault: the directory private keys at rest', () => {
     expect(() => new KeyVault(secret('two')).open(sealed)).toThrow();
     const [iv, tag, data] = sealed.split('.');
     const flipped = Buffer.from(data!, 'base64url');
-    flipped[0] ^= 1;
+    flipped[0] = flipped[0]! ^ 1;
     expect(() =>
       new KeyVault(secret('one')).open([iv, tag, flipped.toString('base64url')].join('.')),
     ).toThrow();
