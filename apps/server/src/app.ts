@@ -12,6 +12,8 @@ import { historyRoutes } from './modules/history/history.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { mqttWebSocketRoutes } from './modules/device-ws/mqtt-ws.routes.ts';
 import { settagRoutes } from './modules/settag/settag.routes.ts';
+import { apiKeyRoutes } from './modules/api-key/api-key.routes.ts';
+import { keyRefused } from './modules/api-key/index.ts';
 import { directoryProxyPlugin } from './modules/directory/directory-proxy.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { healthRoutes, rootReadyRoutes } from './modules/health/health.routes.ts';
@@ -112,12 +114,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { principals: services.principals });
+      await api.register(authPlugin, {
+        principals: services.principals,
+        apiKeys: {
+          refused: keyRefused,
+          recordWrite: (caller, method, url, status) =>
+            services.apiKeys.recordWrite(caller, method, url, status),
+        },
+      });
       await api.register(healthRoutes);
       await api.register(sessionRoutes);
       await api.register(registrationRoutes);
       await api.register(accountRoutes);
       await api.register(directoryRoutes);
+      await api.register(apiKeyRoutes);
       if (config.directoryUrl) {
         // A region: account calls of directory accounts go to the directory (docs/regions.md).
         await api.register(directoryProxyPlugin, {

@@ -11,6 +11,7 @@ import { composeOperations, meteredTraffic } from './compose/operations.ts';
 import { composeProjectRuntime, composeProjects, composeRecipes } from './compose/projects.ts';
 import { composeProjectSharing } from './compose/project-sharing.ts';
 import { composeRemote } from './compose/remote.ts';
+import { composeApiKeys } from './compose/api-keys.ts';
 import { composeRegions } from './compose/regions.ts';
 import { composeTeam } from './compose/team.ts';
 import type { Runnable } from './plugins/runtime.ts';
@@ -82,6 +83,11 @@ export function composeApp(infra: Infrastructure) {
     templates: catalogue.services.templates,
     accountRegions: regions.directory,
   });
+  const apiKeys = composeApiKeys(infra, {
+    principals: accounts.services.principals,
+    users: accounts.services.users,
+    devicesInScope: (scope, ids) => store.catalogue.devicesInScope(scope, ids),
+  });
   const reload = accounts.services.principals.reload;
   const live = composeLive(infra, {
     catalogue: store.catalogue,
@@ -124,6 +130,7 @@ export function composeApp(infra: Infrastructure) {
   const services = {
     ...accounts.services,
     directory: regions.regions,
+    ...apiKeys.services,
     ...messages.services,
     ...store.services,
     ...billing.services,

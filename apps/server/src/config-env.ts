@@ -93,6 +93,9 @@ export const envSchema = z.object({
   JWKS_REFRESH: int(300, 5),
   // Seconds a new signing key is published before it signs (a directory, docs/regions.md).
   SIGNING_KEY_OVERLAP: int(600, 0),
+  // Calls per API key and second on each server, and the burst it may spend at once.
+  API_KEY_RATE: int(10, 1),
+  API_KEY_BURST: int(20, 1),
   PUBLIC_URL: url(/^https?:$/),
   ACCESS_TOKEN_TTL: int(900, 1),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),

@@ -54,6 +54,8 @@ export interface Config {
   jwksRefreshMs: number;
   /** A directory: how long a new signing key is published before it signs (SIGNING_KEY_OVERLAP). */
   signingKeyOverlapMs: number;
+  /** Calls per API key and second on each server (API_KEY_RATE), and its burst (API_KEY_BURST). */
+  apiKeyRate: { perSecond: number; burst: number };
   /** Base of links in mails. */
   publicUrl: string;
   /** True when PUBLIC_URL was set: then login tells clients on other hosts to use it. */

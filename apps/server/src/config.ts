@@ -99,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     directoryUrl: e.DIRECTORY_URL?.replace(/\/+$/, ''),
     jwksRefreshMs: e.JWKS_REFRESH * 1000,
     signingKeyOverlapMs: e.SIGNING_KEY_OVERLAP * 1000,
+    apiKeyRate: { perSecond: e.API_KEY_RATE, burst: e.API_KEY_BURST },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlExplicit: e.PUBLIC_URL !== undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -3,6 +3,7 @@ export * from './api/envelope.ts';
 export * from './api/health.api.ts';
 export * from './api/auth.api.ts';
 export * from './api/directory.api.ts';
+export * from './api/api-key.api.ts';
 export * from './permissions/permission-ids.ts';
 
 export * from './constants/tag-types.constants.ts';

@@ -17,6 +17,7 @@ import type { BoardTables } from './tables/boards.ts';
 import type { ProjectTables } from './tables/projects.ts';
 import type { ClusterTables } from './tables/cluster.ts';
 import type { DirectoryTables } from './tables/directory.ts';
+import type { ApiKeyTables } from './tables/api-keys.ts';
 
 export type { FrameData } from './tables/columns.ts';
 export type * from './tables/accounts.ts';
@@ -35,6 +36,7 @@ export type * from './tables/boards.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/cluster.ts';
 export type * from './tables/directory.ts';
+export type * from './tables/api-keys.ts';
 
 export interface Database
   extends
@@ -53,4 +55,5 @@ export interface Database
     BoardTables,
     ProjectTables,
     ClusterTables,
-    DirectoryTables {}
+    DirectoryTables,
+    ApiKeyTables {}

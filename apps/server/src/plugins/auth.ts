@@ -75,8 +75,17 @@ export function requirePermission(...ids: PermId[]): Guard {
  * rule (public, `signedIn` or `requirePermission(...)`) or the app refuses to start.
  * 1008 no token, 1009 invalid/expired token or ended session, 1055 closed account (on every call).
  */
-export const authPlugin = fp<{ principals: RequestAuthenticator }>(
-  async (app, { principals }) => {
+export interface ApiKeyRules {
+  /** Routes (their URL pattern) a key never reaches: the account itself, keys, sessions. */
+  refused(url: string): boolean;
+  /** Records a write made with a key, after its answer. */
+  recordWrite(caller: CurrentUser, method: string, url: string, status: number): Promise<void>;
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+export const authPlugin = fp<{ principals: RequestAuthenticator; apiKeys?: ApiKeyRules }>(
+  async (app, { principals, apiKeys }) => {
     app.decorateRequest('currentUser', null);
 
     app.addHook('onRoute', (route) => {
@@ -89,7 +98,25 @@ export const authPlugin = fp<{ principals: RequestAuthenticator }>(
 
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config.public) return;
-      request.currentUser = await principals.fromHeader(request.headers.authorization);
+      const caller = await principals.fromHeader(request.headers.authorization);
+      request.currentUser = caller;
+      // A key: never the account's own routes, and only reads when it is read-only (1002).
+      if (
+        caller.apiKey &&
+        (apiKeys?.refused(request.routeOptions.url ?? '') ||
+          (caller.apiKey.readOnly && !READS.has(request.method)))
+      ) {
+        throw new AppError(ErrorCode.E1002_PERMISSION_DENIED);
+      }
+    });
+
+    // Every write made with a key is recorded with the key's name (docs/api.md, API keys).
+    app.addHook('onResponse', async (request, reply) => {
+      const caller = request.currentUser;
+      if (!caller?.apiKey || READS.has(request.method) || !apiKeys) return;
+      await apiKeys
+        .recordWrite(caller, request.method, request.url.split('?')[0] ?? '', reply.statusCode)
+        .catch((err: unknown) => request.log.error({ err }, 'api key: write not recorded'));
     });
   },
   { name: 'auth' },

@@ -13,7 +13,10 @@ import type { Member } from './members.ts';
  * - outOfScope: a member holding every permission whose data permissions exclude the fixture
  *   objects (1003 and the like, or the objects missing from lists);
  * - inScope: a member holding every permission with the fixture objects in scope (0);
- * - main: team A's main account (0).
+ * - main: team A's main account (0);
+ * - keyWithout: an API key of team A's main account holding every permission but the route's
+ *   (none on a signed-in route): a key narrower than its user gets the narrower answer, what
+ *   withoutPermission gets (1002), and 1002 on the routes no key reaches (the account's own).
  */
 export const callerClasses = [
   'anonymous',
@@ -22,6 +25,7 @@ export const callerClasses = [
   'outOfScope',
   'inScope',
   'main',
+  'keyWithout',
 ] as const;
 export type CallerClass = (typeof callerClasses)[number];
 

@@ -4,6 +4,7 @@ import type { RouteAccess } from '../../src/plugins/auth.ts';
 import type { RouteEntry } from '../../src/plugins/route-table.ts';
 import type { TestServer } from '../test-server.ts';
 import { startDeviceTestServer } from '../../src/modules/device/device-test-factories.ts';
+import { keyRefused } from '../../src/modules/api-key/index.ts';
 import { Fixture } from './fixture.ts';
 import { send, socketOutcome, type CellReply } from './http.ts';
 import { contains, SCOPE_MARK, TEAM_MARK } from './marks.ts';
@@ -26,6 +27,8 @@ export function expectedCodes(row: MatrixRow, cls: CallerClass): readonly number
       return [ErrorCode.E1008_AUTH_HEADER_MISSING];
     case 'withoutPermission':
       return row.access === 'signedIn' ? [0] : [ErrorCode.E1002_PERMISSION_DENIED];
+    case 'keyWithout':
+      return keyRefused(row.url) || row.access !== 'signedIn' ? [ErrorCode.E1002_PERMISSION_DENIED] : [0];
     case 'otherTeam':
       return refused;
     case 'outOfScope':
@@ -151,7 +154,12 @@ export function describeMatrix(name: string, rows: readonly MatrixRow[], options
     let teardown: (() => Promise<void>) | void;
     let cells = 0;
     beforeAll(async () => {
-      server = await startDeviceTestServer(options.env);
+      // Every cell of the key class uses one of a few keys: no per-key rate in the way.
+      server = await startDeviceTestServer({
+        API_KEY_RATE: '100000',
+        API_KEY_BURST: '100000',
+        ...options.env,
+      });
       fx = await Fixture.build(server);
       teardown = await options.setup?.(fx);
     });

@@ -120,6 +120,9 @@ describe('regions: a directory over two regional stacks', () => {
     const { token: token2 } = refreshed.body.data;
     expect((await profile(eu, token2)).body).toMatchObject({ code: 0, data: { data_center: 'cn,eu' } });
     expect((await profile(cn, token2)).body.code).toBe(0);
+    // Billing follows the server answering: none in region cn, shown in eu.
+    expect((await profile(cn, token2)).body.data.billing).toBe(false);
+    expect((await profile(eu, token2)).body.data.billing).toBe(true);
     expect((await eu.call('GET', '/device/label/list', { token: token2 })).body).toMatchObject({
       code: 0,
       data: { list: [] },

@@ -57,10 +57,14 @@ export function valueOf(samples: readonly Sample[], name: string, labels: Record
 }
 
 /** GET /metrics; `token`: sent as a bearer token. */
-export function getMetrics(server: TestServer, token?: string, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/metrics`, {
+export async function getMetrics(server: TestServer, token?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/metrics`, {
     headers: { ...headers, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
   });
+  // Read to its end here: a reply left unread keeps its connection busy, and closing the server
+  // then waits for it (a CI run's afterAll timed out so, under load).
+  const body = await res.text();
+  return new Response(body, { status: res.status, headers: res.headers });
 }
 
 /** Scrapes /metrics (expects 200) and parses it. */

@@ -4,7 +4,7 @@
  * a recipient's data scope).
  */
 export { SessionService, type ClientMeta, type IssuedTokens } from './session.service.ts';
-export { PrincipalService, toCurrentUser } from './principal.service.ts';
+export { PrincipalService, toCurrentUser, type KeyAuthenticator } from './principal.service.ts';
 export { clientMeta, presentTokenPair } from './token-pair.presenter.ts';
 export { endsSessionOf, type SessionEndedEvent } from './session.events.ts';
 export {

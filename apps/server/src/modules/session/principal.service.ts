@@ -1,4 +1,4 @@
-import { allPermissionIds, ErrorCode } from '@hmi/domain';
+import { allPermissionIds, API_KEY_PREFIX, ErrorCode } from '@hmi/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { CurrentUser, PrincipalLoader } from '../../lib/current-user.ts';
 import type { DataScope, ScopeLoader } from '../../lib/data-scope.ts';
@@ -27,7 +27,15 @@ export function toCurrentUser(row: PrincipalRow, sessionId: string, scope: DataS
  * and notify sockets authenticate the token of their query (`authenticate`) and check their
  * caller again from time to time (`reload`).
  */
+/** Callers that come with an API key (the api-key module), set once it is composed. */
+export interface KeyAuthenticator {
+  authenticate(raw: string): Promise<CurrentUser>;
+  reload(user: CurrentUser): Promise<CurrentUser | null>;
+}
+
 export class PrincipalService {
+  private keys: KeyAuthenticator | null = null;
+
   constructor(
     private readonly tokens: AccessTokenCodec,
     private readonly users: UserService,
@@ -38,9 +46,18 @@ export class PrincipalService {
    * The caller of a request's Authorization header: 1008 without a token, 1009 for an invalid or
    * expired token or an ended session, 1055 for a closed account.
    */
+  /** API keys (`hmk_...`) are authenticated by the api-key module. */
+  acceptKeys(keys: KeyAuthenticator): void {
+    this.keys = keys;
+  }
+
   async fromHeader(authorization: string | undefined): Promise<CurrentUser> {
     const raw = tokenFromHeader(authorization);
     if (!raw) throw new AppError(ErrorCode.E1008_AUTH_HEADER_MISSING);
+    if (raw.startsWith(API_KEY_PREFIX)) {
+      if (!this.keys) throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
+      return this.keys.authenticate(raw);
+    }
     const claims = await this.tokens.verify(raw);
     const row = await this.users.findPrincipal(claims.userId, claims.sessionId);
     if (!row) throw new AppError(ErrorCode.E1009_LOGIN_EXPIRED);
@@ -54,6 +71,8 @@ export class PrincipalService {
   /** The caller of a socket token; null when missing, invalid, expired, or the session ended. */
   async authenticate(token: string | undefined): Promise<CurrentUser | null> {
     if (!token) return null;
+    if (token.startsWith(API_KEY_PREFIX))
+      return this.keys ? this.keys.authenticate(token).catch(() => null) : null;
     const claims = await this.tokens.verify(token).catch(() => null);
     return claims ? this.principal(claims.userId, claims.sessionId) : null;
   }
@@ -70,7 +89,8 @@ export class PrincipalService {
   }
 
   /** A socket's caller again (session still valid, current permissions and scope); null = signed out. */
-  readonly reload: PrincipalLoader = (u) => this.principal(u.id, u.sessionId);
+  readonly reload: PrincipalLoader = (u) =>
+    u.apiKey ? (this.keys?.reload(u) ?? Promise.resolve(null)) : this.principal(u.id, u.sessionId);
 
   private async principal(userId: number, sessionId: string): Promise<CurrentUser | null> {
     const row = await this.users.findPrincipal(userId, sessionId);

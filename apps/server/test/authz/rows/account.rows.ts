@@ -156,4 +156,29 @@ export const accountRows: MatrixRow[] = [
     expect: { anonymous: 1009 },
     request: () => ({ body: { type: 'closed', global_id: 1, at: 1 } }),
   },
+  // API keys: every signed-in user manages their own (docs/api.md, "Integrations: API keys").
+  { method: 'GET', url: v1('/apikey/list'), access: 'signedIn', scope: { kind: 'team' } },
+  {
+    method: 'POST',
+    url: v1('/apikey/add'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    request: () => ({ body: { name: 'matrix', expires_in_days: 1, permissions: [] } }),
+  },
+  {
+    method: 'POST',
+    url: v1('/apikey/revoke'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    // The caller's own key, made for the cell.
+    request: async ({ fx, self }) => {
+      if (!self) return { body: { id: 1 } };
+      const res = await fx.server.call<{ id: number }>('POST', '/apikey/add', {
+        token: self.token,
+        body: { name: 'to-revoke', expires_in_days: 1, permissions: [] },
+      });
+      // A key makes no key (1002): it is refused before the id matters.
+      return { body: { id: res.body.data?.id ?? 1 } };
+    },
+  },
 ];

@@ -28,7 +28,14 @@ export const messageRows: MatrixRow[] = [
     scope: { kind: 'team' },
     request: () => ({ body: { mail_levels: 24 } }),
   },
-  { method: 'POST', url: v1('/msg/notify/test'), access: 'signedIn', scope: { kind: 'team' } },
+  {
+    method: 'POST',
+    url: v1('/msg/notify/test'),
+    access: 'signedIn',
+    scope: { kind: 'team' },
+    // One test mail a user per 30 s: the key acts as team A's main account, whose cell sent one.
+    expect: { keyWithout: 1036 },
+  },
   { method: 'GET', url: v1('/msg/notify/deliveries'), access: 'signedIn', scope: { kind: 'team' } },
   { method: 'GET', url: v1('/ws/notify'), access: 'public', websocket: true },
 ];

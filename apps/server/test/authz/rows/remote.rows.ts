@@ -52,6 +52,7 @@ export const remoteRows: MatrixRow[] = [
     request: ({ fx }) => ({ body: { device_id: fx.scoped.device.id } }),
     expect: {
       withoutPermission: ErrorCode.E1002_PERMISSION_DENIED,
+      keyWithout: ErrorCode.E1002_PERMISSION_DENIED,
       inScope: ErrorCode.E1038_DEVICE_OFFLINE,
       main: ErrorCode.E1038_DEVICE_OFFLINE,
     },
