@@ -7,6 +7,7 @@ import { DataCentersCard } from '../../features/profile/DataCentersCard.tsx';
 import { CloseAccountCard } from '../../features/profile/CloseAccountCard.tsx';
 import { NotificationsCard } from '../../features/profile/NotificationsCard.tsx';
 import { DiacomCard } from '../../features/profile/DiacomCard.tsx';
+import { ApiKeysCard } from '../../features/profile/ApiKeysCard.tsx';
 import { TeamCard, TeamInvitationsCard } from '../../features/team/index.ts';
 import '../../features/profile/profile.css';
 import '../../features/account/account.css';
@@ -24,6 +25,7 @@ export function ProfilePage() {
       <TeamCard profile={profile} />
       <NotificationsCard />
       <DiacomCard profile={profile} />
+      <ApiKeysCard profile={profile} />
       <div className="profile-grid">
         <ChangePasswordCard />
         <div className="profile-page">
