@@ -35,6 +35,7 @@ import { projectShareRoutes } from './modules/project-share/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { controlPanelRoutes } from './modules/control-panel/control-panel.routes.ts';
 import { remoteRoutes } from './modules/remote/index.ts';
+import { webhookRoutes } from './modules/webhook/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyLimitPlugin } from './plugins/body-limit.ts';
 import { busPlugin } from './plugins/bus.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(billingRoutes);
       await api.register(controlPanelRoutes);
       await api.register(remoteRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: API_BASE },
   );

@@ -14,6 +14,7 @@ import { composeRemote } from './compose/remote.ts';
 import { composeApiKeys } from './compose/api-keys.ts';
 import { composeRegions } from './compose/regions.ts';
 import { composeTeam } from './compose/team.ts';
+import { composeWebhooks } from './compose/webhooks.ts';
 import type { Runnable } from './plugins/runtime.ts';
 
 export type { Infrastructure } from './compose/infrastructure.ts';
@@ -118,6 +119,7 @@ export function composeApp(infra: Infrastructure) {
     reload,
     partitions: cluster.partitions,
   });
+  const webhooks = composeWebhooks(infra, { messages, store, remote });
   const operations = composeOperations(infra, {
     health: accounts.services.health,
     historyStore,
@@ -126,7 +128,6 @@ export function composeApp(infra: Infrastructure) {
     notifyHub: alarms.services.notifyHub,
     tunnelHub: remote.services.tunnelHub,
   });
-
   const services = {
     ...accounts.services,
     directory: regions.regions,
@@ -143,9 +144,9 @@ export function composeApp(infra: Infrastructure) {
     ...recipes.services,
     ...remote.services,
     ...alarms.services,
+    ...webhooks.services,
     ...operations.services,
   };
-
   /** What runs from start-up to close, in start order (plugins/runtime.ts stops it in reverse). */
   const runtime: Runnable[] = [
     // A directory's first signing key, a region's copy of its directory's keys; the fan-out.
@@ -160,6 +161,7 @@ export function composeApp(infra: Infrastructure) {
     ...(store.remoteValues ? [store.remoteValues] : []),
     // Ingest, commands and acts attach to the device link before it connects.
     ...live.runtime,
+    webhooks.runnable,
     // Devices connect (device state attached first) only now that every message handler listens:
     // a message is acknowledged once its handlers are done, so one handled before ingest attached
     // was acknowledged unstored (an external broker hands over what it parked for this server the
@@ -175,7 +177,6 @@ export function composeApp(infra: Infrastructure) {
     // The notify sockets close first on close.
     alarms.notifyRunnable,
   ];
-
   return { services, runtime, deviceMqttUrl: () => store.linkRunner.mqttUrl };
 }
 

@@ -166,6 +166,11 @@ export const envSchema = z.object({
   REMOTE_MAX_SESSIONS_PER_USER: int(10, 1),
   REMOTE_MAX_SESSIONS_PER_TEAM: int(50, 1),
   DIACOM_CLIENT_ID: z.string().min(1).max(128).default('diacom'),
+  /** Webhooks (docs/api.md, Integrations: webhooks): deliveries to loopback and private addresses (on-premises). */
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+  /** The first retry's delay; each next one doubles (up to an hour). */
+  WEBHOOK_RETRY_BASE_MS: int(10_000, 10),
   /** Test only: POST /v1/billing/test/clock moves the billing clock (refused with NODE_ENV=production). */
   BILLING_TEST_CLOCK: bool(false),
 });

@@ -146,6 +146,12 @@ export interface Config {
    */
   alarmNotifyIntervalMs: number;
   /**
+   * Webhooks: deliveries to loopback, private and link-local addresses allowed
+   * (WEBHOOK_ALLOW_PRIVATE), one attempt's limit (WEBHOOK_TIMEOUT_MS), the first retry's delay
+   * (WEBHOOK_RETRY_BASE_MS).
+   */
+  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number };
+  /**
    * Whether this server bills (cards, TAG quotas, traffic): false in region cn and with
    * BILLING_ENABLED=false; then no quota applies (docs/api.md, Billing).
    */

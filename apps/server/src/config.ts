@@ -145,6 +145,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settagTimeoutMs: e.SETTAG_TIMEOUT_MS,
     billingEnabled: e.BILLING_ENABLED && e.REGION !== 'cn',
     alarmNotifyIntervalMs: e.ALARM_NOTIFY_INTERVAL_MS,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
     billingJobMs: e.BILLING_JOB_MS,
     remote: {
       publicUrl: e.TUNNEL_PUBLIC_URL?.replace(/\/+$/, '').replace(/^http/, 'ws'),

@@ -73,4 +73,5 @@ export * from './api/project.api.ts';
 export * from './api/recipe.api.ts';
 export * from './api/project-asset.api.ts';
 export * from './api/project-share.api.ts';
+export * from './api/webhook.api.ts';
 export * from './scada/index.ts';

@@ -17,6 +17,7 @@ import type { BoardTables } from './tables/boards.ts';
 import type { ProjectTables } from './tables/projects.ts';
 import type { ClusterTables } from './tables/cluster.ts';
 import type { DirectoryTables } from './tables/directory.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 import type { ApiKeyTables } from './tables/api-keys.ts';
 
 export type { FrameData } from './tables/columns.ts';
@@ -36,6 +37,7 @@ export type * from './tables/boards.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/cluster.ts';
 export type * from './tables/directory.ts';
+export type * from './tables/webhooks.ts';
 export type * from './tables/api-keys.ts';
 
 export interface Database
@@ -56,4 +58,5 @@ export interface Database
     ProjectTables,
     ClusterTables,
     DirectoryTables,
+    WebhookTables,
     ApiKeyTables {}

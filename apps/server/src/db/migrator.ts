@@ -32,6 +32,7 @@ import * as m0021 from './migrations/0021-mail-outbox.ts';
 import * as m0022 from './migrations/0022-history-frames-bytes.ts';
 import * as m0023 from './migrations/0023-cluster-secrets.ts';
 import * as m0024 from './migrations/0024-directory.ts';
+import * as m0025 from './migrations/0025-webhooks.ts';
 import * as m0026 from './migrations/0026-api-keys.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0022-history-frames-bytes': m0022,
   '0023-cluster-secrets': m0023,
   '0024-directory': m0024,
+  '0025-webhooks': m0025,
   '0026-api-keys': m0026,
 };
 

@@ -37,6 +37,7 @@ describe('menu tree', () => {
       '/system/user': 24,
       '/system/role': 28,
       '/system/safeZone': 33,
+      '/system/webhooks': 49,
     });
   });
 

@@ -31,6 +31,7 @@ export const MenuPath = {
   User: '/system/user',
   Role: '/system/role',
   SafeZone: '/system/safeZone',
+  Webhooks: '/system/webhooks',
 } as const;
 export type MenuPath = (typeof MenuPath)[keyof typeof MenuPath];
 
@@ -149,6 +150,12 @@ export const menuTree: readonly MenuNode[] = [
       { key: 'user', path: MenuPath.User, titleKey: 'menu.system.user', rule: Perm.UserView },
       { key: 'role', path: MenuPath.Role, titleKey: 'menu.system.role', rule: Perm.RoleView },
       { key: 'safeZone', path: MenuPath.SafeZone, titleKey: 'menu.system.safeZone', rule: Perm.SafeZoneView },
+      {
+        key: 'webhooks',
+        path: MenuPath.Webhooks,
+        titleKey: 'menu.system.webhooks',
+        rule: Perm.IntegrationView,
+      },
     ],
   },
 ];

@@ -29,6 +29,7 @@ describe('permission groups', () => {
       user: ['view 24', 'invite 25', 'edit 26', 'delete 27', 'data-pm 38'],
       role: ['view 28', 'add 29', 'edit 31', 'delete 32'],
       safeZone: ['view 33', 'add 30', 'edit 34', 'delete 35'],
+      integration: ['view 49', 'manage 50'],
     });
   });
 

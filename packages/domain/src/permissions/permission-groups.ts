@@ -74,6 +74,12 @@ export const permissionGroups = {
     { id: Perm.SafeZoneEdit, name: 'edit' },
     { id: Perm.SafeZoneDelete, name: 'delete' },
   ],
+  // Not in SPEC section 6 (issue 29): webhooks; view reads endpoints and their delivery log,
+  // manage creates, edits, deletes and tests them.
+  integration: [
+    { id: Perm.IntegrationView, name: 'view' },
+    { id: Perm.IntegrationManage, name: 'manage' },
+  ],
 } as const satisfies Record<string, readonly PermissionEntry[]>;
 
 export type PermissionGroupKey = keyof typeof permissionGroups;

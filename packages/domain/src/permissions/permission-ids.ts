@@ -61,6 +61,10 @@ export const Perm = {
   SafeZoneEdit: 34,
   SafeZoneDelete: 35,
 
+  /** Not in SPEC section 6: the integrations group (issue 29), webhooks. */
+  IntegrationView: 49,
+  IntegrationManage: 50,
+
   Unnamed45: 45,
 } as const;
 

@@ -27,6 +27,14 @@ const offlineRank: Record<DeviceConnectionReason, number> = {
   bound: 0,
 };
 
+/** A recorded change of a bound device's online state. */
+export interface DeviceConnectionChange {
+  deviceId: number;
+  online: 0 | 1;
+  reason: DeviceConnectionReason;
+  at: number;
+}
+
 /** Offline signals this close to the recorded one belong to the same outage. */
 export const SAME_OUTAGE_MS = 10_000;
 
@@ -50,6 +58,8 @@ export function refinedOfflineReason(
  * the caller's data scope.
  */
 export class DeviceConnectionService {
+  private readonly listeners = new Set<(change: DeviceConnectionChange) => void>();
+
   constructor(
     private readonly repo: DeviceConnectionRepo,
     private readonly keepPerDevice: number = DeviceConnectionLimits.keepPerDevice,
@@ -70,12 +80,22 @@ export class DeviceConnectionService {
     if (wasOnline !== online) {
       await this.repo.insert(deviceId, online, reason, at);
       await this.repo.trim(deviceId, this.keepPerDevice);
+      for (const listener of this.listeners) listener({ deviceId, online, reason, at });
       return;
     }
     if (online === 1) return;
     const latest = await this.repo.latest(deviceId);
     const better = refinedOfflineReason(latest, reason, at);
     if (latest && better) await this.repo.setReason(latest.id, better);
+  }
+
+  /**
+   * Hears each change recorded by this server, after its write (webhooks); returns the detach.
+   * Changes of start-up (allOffline) and of a binding (onlineAtBind) are not told.
+   */
+  onChange(listener: (change: DeviceConnectionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Start-up: every bound device still marked online gets an offline event; all go offline. */

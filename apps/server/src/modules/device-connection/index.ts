@@ -4,4 +4,4 @@
  * alarm rules through, and the devices' online history.
  */
 export { DeviceConfigPublisher, type ConfigRules } from './device-config.publisher.ts';
-export { DeviceConnectionService } from './device-connection.service.ts';
+export { DeviceConnectionService, type DeviceConnectionChange } from './device-connection.service.ts';

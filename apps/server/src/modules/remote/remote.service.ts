@@ -22,7 +22,7 @@ import { CommandOfflineError, CommandTimeoutError, type CommandTracker } from '.
 import { presentSessionRecord } from './remote.presenter.ts';
 import type { RemoteRepo, SessionRow } from './remote.repo.ts';
 import { newTunnelId, newTunnelToken, Tunnel } from './tunnel.ts';
-import type { TrafficMeter, TunnelHub } from './tunnel-hub.ts';
+import { sessionOf, type TrafficMeter, type TunnelHub } from './tunnel-hub.ts';
 import type { TunnelStatusBoard } from './tunnel-status.ts';
 
 export type RemoteClient = 'web' | 'cli' | 'diacom';
@@ -157,6 +157,15 @@ export class RemoteService {
     }
     if (sessionId === undefined) throw new AppError(ErrorCode.E1007_SERVER);
     await this.withinCaps(sessionId, device.id, caller.id, device.team_id);
+    this.hub.sessionChanged({
+      event: 'start',
+      sessionId,
+      teamId: device.team_id,
+      deviceId: device.id,
+      userId: caller.id,
+      mode,
+      at: now,
+    });
 
     const tokens = { client: newTunnelToken(), device: newTunnelToken() };
     const tunnel = new Tunnel(
@@ -275,9 +284,11 @@ export class RemoteService {
 
   /** Ends the record now and tells the server holding the tunnel (the bus reaches every one). */
   private async end(row: SessionRow, reason: 'takeover' | 'closed' | 'admin'): Promise<void> {
-    if (await this.repo.end(row.id, reason, Date.now())) {
+    const at = Date.now();
+    if (await this.repo.end(row.id, reason, at)) {
       this.bus.publish('remote.end', { sessionId: row.id, reason });
       await this.status.publish(row.team_id, row.device_id);
+      this.hub.sessionChanged({ event: 'end', ...sessionOf(row), reason, at });
     }
   }
 

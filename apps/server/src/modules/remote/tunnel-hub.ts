@@ -19,6 +19,20 @@ export interface TrafficMeter {
 /** How long the answer to tunnel_close is waited for (nothing depends on it). */
 const TUNNEL_CLOSE_ANSWER_MS = 5000;
 
+/** A remote session began (its caps passed) or ended, after its record's write (webhooks). */
+export interface RemoteSessionChange {
+  event: 'start' | 'end';
+  sessionId: number;
+  teamId: number;
+  deviceId: number;
+  /** Null when the user's account is gone. */
+  userId: number | null;
+  mode: string;
+  /** 'end': why (RemoteEndReason). */
+  reason?: string;
+  at: number;
+}
+
 export interface TunnelHubSettings {
   /** This server's name in the session records (a server ends its own leftovers on start). */
   instance: string;
@@ -56,6 +70,7 @@ export class TunnelHub {
   private readonly bySession = new Map<number, Tunnel>();
   private readonly pending = new Set<Promise<void>>();
   private readonly off: (() => void)[] = [];
+  private readonly sessionListeners = new Set<(change: RemoteSessionChange) => void>();
   private flushTimer: NodeJS.Timeout | null = null;
   /** Whether a tunnel's user may still use it (set by the remote service). */
   accessCheck: ((tunnel: Tunnel) => Promise<boolean>) | null = null;
@@ -74,7 +89,10 @@ export class TunnelHub {
   async start(): Promise<void> {
     const now = Date.now();
     for (const row of await this.repo.openOfInstance(this.settings.instance)) {
-      if (await this.repo.end(row.id, 'shutdown', now)) await this.status.publish(row.team_id, row.device_id);
+      if (await this.repo.end(row.id, 'shutdown', now)) {
+        await this.status.publish(row.team_id, row.device_id);
+        this.sessionChanged({ event: 'end', ...sessionOf(row), reason: 'shutdown', at: now });
+      }
     }
     this.off.push(
       this.bus.subscribe('remote.end', (e) => this.bySession.get(e.sessionId)?.end(e.reason)),
@@ -167,13 +185,27 @@ export class TunnelHub {
         .catch(() => undefined);
     const done = (async () => {
       await this.record(tunnel);
-      await this.repo.end(sessionId, reason, Date.now());
+      const at = Date.now();
+      const ended = await this.repo.end(sessionId, reason, at);
       await this.status.publish(teamId, deviceId);
+      const { userId, mode } = tunnel.binding;
+      if (ended) this.sessionChanged({ event: 'end', sessionId, teamId, deviceId, userId, mode, reason, at });
     })()
       .catch((err: unknown) => this.log.error({ err, sessionId }, 'remote session end not recorded'))
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
   };
+
+  /** Hears the sessions this server starts and ends (webhooks); returns the detach. */
+  onSession(listener: (change: RemoteSessionChange) => void): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
+  /** Tells the listeners of a session's start or end (its record written). */
+  sessionChanged(change: RemoteSessionChange): void {
+    for (const listener of this.sessionListeners) listener(change);
+  }
 
   private recheckWhere(match: (b: Tunnel['binding']) => boolean): void {
     for (const t of [...this.tunnels.values()]) if (match(t.binding)) void this.recheck(t);
@@ -249,3 +281,18 @@ export class TunnelHub {
     return true;
   }
 }
+
+/** The facts of a session record a change names. */
+export const sessionOf = (row: {
+  id: number;
+  team_id: number;
+  device_id: number;
+  user_id: number | null;
+  mode: string;
+}) => ({
+  sessionId: row.id,
+  teamId: row.team_id,
+  deviceId: row.device_id,
+  userId: row.user_id,
+  mode: row.mode,
+});

@@ -15,6 +15,7 @@ import { projectRows } from './projects.rows.ts';
 import { recipeRows } from './recipes.rows.ts';
 import { projectAssetRows } from './project-assets.rows.ts';
 import { operationsOutsideRows, operationsRows } from './operations.rows.ts';
+import { webhookRows } from './webhooks.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
 export const allRows: readonly MatrixRow[] = [
@@ -34,6 +35,7 @@ export const allRows: readonly MatrixRow[] = [
   ...recipeRows,
   ...projectAssetRows,
   ...operationsRows,
+  ...webhookRows,
 ];
 
 /** Routes outside the API's deny-by-default scope, and why no caller of the matrix applies. */
