@@ -36,6 +36,7 @@ import { billingRoutes } from './modules/billing/index.ts';
 import { controlPanelRoutes } from './modules/control-panel/control-panel.routes.ts';
 import { remoteRoutes } from './modules/remote/index.ts';
 import { webhookRoutes } from './modules/webhook/index.ts';
+import { apiDocsRoutes, openApiRoutes } from './modules/openapi/openapi.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyLimitPlugin } from './plugins/body-limit.ts';
 import { busPlugin } from './plugins/bus.ts';
@@ -163,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(controlPanelRoutes);
       await api.register(remoteRoutes);
       await api.register(webhookRoutes);
+      // The OpenAPI document of every route above (and below: it is built on its first call).
+      await api.register(openApiRoutes);
     },
     { prefix: API_BASE },
   );
@@ -171,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rootReadyRoutes);
   // Devices behind proxies: MQTT over WebSocket on the HTTP port (a device credential, not a token).
   await app.register(mqttWebSocketRoutes);
+  // The API's reference page (Swagger UI), its own files and CSP, never part of the console.
+  await app.register(apiDocsRoutes);
   await app.register(webStaticPlugin, { config });
   return app;
 }

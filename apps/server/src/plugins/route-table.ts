@@ -10,6 +10,26 @@ export interface RouteEntry {
   access: RouteAccess | null;
   /** A WebSocket route (it authenticates the token of its query itself). */
   websocket: boolean;
+  /** The schemas it was registered with (the domain's zod schemas): what the OpenAPI document is built from. */
+  schema: RouteSchemas;
+}
+
+/**
+ * A route's Fastify schema: zod schemas of its query, body and replies by HTTP status, and what it
+ * may add for the OpenAPI document only (Fastify ignores those keys).
+ */
+export interface RouteSchemas {
+  querystring?: unknown;
+  body?: unknown;
+  response?: Record<string, unknown>;
+  summary?: string;
+  description?: string;
+  /** Codes the route answers beyond the generic ones of its access rule and input. */
+  errors?: readonly number[];
+  /** A reply that is not the JSON envelope: media type -> its description and zod schema (of a row). */
+  media?: Record<string, { description: string; schema?: unknown }>;
+  /** Reply headers: name -> description. */
+  replyHeaders?: Record<string, string>;
 }
 
 declare module 'fastify' {
@@ -34,6 +54,7 @@ export const routeTablePlugin = fp(
           url: route.url,
           access: accessOf(route) ?? null,
           websocket: (route as { websocket?: boolean }).websocket === true,
+          schema: (route.schema ?? {}) as RouteSchemas,
         });
       }
     });

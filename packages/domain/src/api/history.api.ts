@@ -21,6 +21,7 @@ export const HistoryPaths = {
   export: '/history/export', // GET historyExportQuery -> xlsx or CSV file      (device view 2)
   drops: '/history/drops', // GET ?id= -> ingestDrops                           (device view 2)
   tags: '/history/tags', // GET ?id= -> historyTagsReply                         (device view 2)
+  stream: '/history/stream', // GET historyStreamQuery -> NDJSON or CSV page     (device view 2)
 } as const;
 
 export const HistoryLimits = {
@@ -190,3 +191,48 @@ export const ingestDrops = z.object({
   last_at: z.number().int().nullable(),
 });
 export type IngestDrops = z.infer<typeof ingestDrops>;
+
+export const historyStreamFormats = ['ndjson', 'csv'] as const;
+
+/** Rows of one page of the export for integrators (`HistoryPaths.stream`). */
+export const HistoryStreamLimits = { pageDefault: 10_000, pageMax: 100_000 } as const;
+
+/**
+ * The export for integrators, by cursor (docs/api.md, Integrations): the values of a device's
+ * tags in [from, to] (ms UTC, both inclusive, any length) in time order (then tag id), one page
+ * of at most `limit` rows per call. The page's reply carries the cursor of the next page in the
+ * `X-Next-Cursor` header (absent on the last page), computed before the rows are streamed; NDJSON
+ * pages also end with a `historyStreamEnd` line. `tag_ids` omitted: every tag the device has
+ * history for (its template's tags and monitor points).
+ */
+export const historyStreamQuery = z
+  .object({
+    device_id: idSchema,
+    tag_ids: tagIdsQuery.optional(),
+    from: ms,
+    to: ms,
+    format: z.enum(historyStreamFormats).default('ndjson'),
+    /** The `X-Next-Cursor` of the previous page, unchanged; none: the first page. */
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(HistoryStreamLimits.pageMax)
+      .default(HistoryStreamLimits.pageDefault),
+  })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
+export type HistoryStreamQuery = z.input<typeof historyStreamQuery>;
+
+/** One NDJSON line of a page (CSV: the columns `ts,time,tag_id,tag,value`; time is ISO 8601 UTC). */
+export const historyStreamRow = z.object({
+  ts: z.number().int(),
+  tag_id: z.number().int(),
+  tag: z.string(),
+  value: historyValue,
+});
+export type HistoryStreamRow = z.infer<typeof historyStreamRow>;
+
+/** The last NDJSON line of a page: the next page's cursor (null: this was the last) and the rows sent. */
+export const historyStreamEnd = z.object({ next_cursor: z.string().nullable(), rows: z.number().int() });
+export type HistoryStreamEnd = z.infer<typeof historyStreamEnd>;

@@ -164,13 +164,18 @@ export class HistoryService {
     return { ...empty('rollup', from, to, from, bucket), series: toSeries(r.tagIds, rows, from, bucket) };
   }
 
-  /** Rows of a checked range in time order, lazily. */
-  rows(r: CheckedRange): AsyncGenerator<StoredRow> {
-    return this.reads.rows(r.deviceId, r.tagIds, r.from, r.to);
+  /** Rows of a checked range in time order, lazily (after the first `skip`: whole minutes by their counts). */
+  rows(r: CheckedRange, skip = 0): AsyncGenerator<StoredRow> {
+    return this.reads.rows(r.deviceId, r.tagIds, r.from, r.to, 'asc', skip);
   }
 
   count(r: CheckedRange, cap: number): Promise<number> {
     return r.any ? this.reads.count(r.deviceId, r.tagIds, r.from, r.to, cap) : Promise.resolve(0);
+  }
+
+  /** Names of every tag the device has history for (template tags, then monitor points). */
+  async allTagNames(deviceId: number): Promise<Map<number, string>> {
+    return new Map((await this.repo.tags(deviceId)).map((t) => [t.id, t.name]));
   }
 
   /** Names of the device's tags among `tagIds`: template tags and monitor points alike. */

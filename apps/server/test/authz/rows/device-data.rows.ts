@@ -40,6 +40,13 @@ export const deviceDataRows: MatrixRow[] = [
   },
   {
     method: 'GET',
+    url: v1('/history/stream'),
+    access: view,
+    scope: device,
+    request: (c) => ({ query: { ...range(c), format: 'ndjson', limit: 10 } }),
+  },
+  {
+    method: 'GET',
     url: v1('/history/tags'),
     access: view,
     scope: device,

@@ -15,6 +15,7 @@ import { projectRows } from './projects.rows.ts';
 import { recipeRows } from './recipes.rows.ts';
 import { projectAssetRows } from './project-assets.rows.ts';
 import { operationsOutsideRows, operationsRows } from './operations.rows.ts';
+import { openApiOutsideRows, openApiRows } from './openapi.rows.ts';
 import { webhookRows } from './webhooks.rows.ts';
 
 /** Every row of the matrix: a route registered without one here fails route-table.authz.test.ts. */
@@ -35,6 +36,7 @@ export const allRows: readonly MatrixRow[] = [
   ...recipeRows,
   ...projectAssetRows,
   ...operationsRows,
+  ...openApiRows,
   ...webhookRows,
 ];
 
@@ -47,4 +49,5 @@ export const outsideRows: readonly OutsideRow[] = [
     outside: 'devices: MQTT over WebSocket, authenticated by the broker with SN and secret (mqtt-ws.test.ts)',
   },
   ...operationsOutsideRows,
+  ...openApiOutsideRows,
 ];
