@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { ErrorCode, type HistoryRow, type HistoryStreamEnd, type HistoryStreamRow } from '@hmi/domain';
+import {
+  ErrorCode,
+  Perm,
+  type ApiKeyCreated,
+  type HistoryRow,
+  type HistoryStreamEnd,
+  type HistoryStreamRow,
+} from '@hmi/domain';
 import type { MqttClient } from 'mqtt';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +20,8 @@ import { CLIENT_TYPES_FILE, openApiTypes } from '../openapi/index.ts';
 /*
  * The export for integrators (GET /v1/history/stream): pages by cursor that, read one after the
  * other, give every row of the range once and in order, as NDJSON and as CSV; cursors of another
- * query refused; the device's scope; and a client generated from the OpenAPI document.
+ * query refused; the device's scope; and a client generated from the OpenAPI document, with a
+ * user's access token and with an API key.
  */
 let server: TestServer;
 let token: string;
@@ -153,37 +161,47 @@ describe('a client generated from the OpenAPI document (openapi-typescript + ope
     expect(await openApiTypes(doc), 'run npm run openapi:types').toBe(committed);
   });
 
-  it('lists devices and exports history page by page with a user’s access token', async () => {
-    const api = createClient<paths>({ baseUrl: server.url, headers: { authorization: `Bearer ${token}` } });
-    const list = await api.GET('/v1/device/list', { params: { query: { page_size: 50 } } });
-    expect(list.response.status).toBe(200);
-    expect(list.data?.code).toBe(0);
-    expect(list.data?.data.list.map((d) => d.id)).toContain(deviceId);
-
-    const rows: HistoryRow[] = [];
-    let cursor: string | undefined;
-    const to = Date.now();
-    for (;;) {
-      const page = await api.GET('/v1/history/stream', {
-        params: {
-          query: {
-            device_id: deviceId,
-            tag_ids: [tags.speed, tags.temp],
-            from: 0,
-            to,
-            limit: 400,
-            cursor,
-          },
-        },
-        parseAs: 'text',
+  it.each(['an access token', 'an API key (read only, device view)'])(
+    'lists devices and exports history page by page with %s',
+    async (credential) => {
+      let bearer = token;
+      if (credential !== 'an access token') {
+        const key = await server.call<ApiKeyCreated>('POST', '/apikey/add', {
+          token,
+          body: { name: 'historian', expires_in_days: 30, permissions: [Perm.DeviceView], read_only: true },
+        });
+        expect(key.body.code).toBe(0);
+        bearer = key.body.data.key;
+      }
+      const api = createClient<paths>({
+        baseUrl: server.url,
+        headers: { authorization: `Bearer ${bearer}` },
       });
-      expect(page.response.status, `${page.response.url} ${JSON.stringify(page.error)}`).toBe(200);
-      const lines = (page.data as string).trimEnd().split('\n');
-      lines.pop();
-      rows.push(...lines.map((l) => JSON.parse(l) as HistoryStreamRow).map(({ tag: _, ...r }) => r));
-      cursor = page.response.headers.get('x-next-cursor') ?? undefined;
-      if (!cursor) break;
-    }
-    expect(rows).toEqual(all);
-  });
+      const list = await api.GET('/v1/device/list', { params: { query: { page_size: 50 } } });
+      expect(list.response.status).toBe(200);
+      expect(list.data?.code).toBe(0);
+      expect(list.data?.data.list.map((d) => d.id)).toContain(deviceId);
+      const names = await api.GET('/v1/history/tags', { params: { query: { id: deviceId } } });
+      expect(names.data?.data.tags.map((t) => t.name)).toContain('speed');
+
+      const rows: HistoryRow[] = [];
+      let cursor: string | undefined;
+      const to = Date.now();
+      for (;;) {
+        const page = await api.GET('/v1/history/stream', {
+          params: {
+            query: { device_id: deviceId, tag_ids: [tags.speed, tags.temp], from: 0, to, limit: 400, cursor },
+          },
+          parseAs: 'text',
+        });
+        expect(page.response.status, `${page.response.url} ${JSON.stringify(page.error)}`).toBe(200);
+        const lines = (page.data as string).trimEnd().split('\n');
+        lines.pop();
+        rows.push(...lines.map((l) => JSON.parse(l) as HistoryStreamRow).map(({ tag: _, ...r }) => r));
+        cursor = page.response.headers.get('x-next-cursor') ?? undefined;
+        if (!cursor) break;
+      }
+      expect(rows).toEqual(all);
+    },
+  );
 });

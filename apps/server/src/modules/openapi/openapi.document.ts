@@ -229,7 +229,9 @@ export function openApiDocument(table: readonly RouteEntry[], info: OpenApiInfo)
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An access token (POST /v1/global/login); an API key is sent the same way.',
+          description:
+            'An access token (POST /v1/global/login) or an API key (`hmk_...`, POST /v1/apikey/add: rights no ' +
+            "wider than its user's, docs/api.md Integrations: API keys).",
         },
       },
       schemas: {
