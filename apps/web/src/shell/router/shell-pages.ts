@@ -143,6 +143,11 @@ export const shellPages: readonly ShellPage[] = [
     title: 'menu:system.safeZone',
     load: () => import('../../pages/system/SafeZonesPage.tsx').then((m) => m.SafeZonesPage),
   },
+  {
+    path: MenuPath.Webhooks,
+    title: 'menu:system.webhooks',
+    load: () => import('../../pages/system/WebhooksPage.tsx').then((m) => m.WebhooksPage),
+  },
 ];
 
 export const implementedPaths: ReadonlySet<string> = new Set(shellPages.map((p) => p.path));
