@@ -40,6 +40,8 @@ export interface RouteSpec<A extends Access, Q extends z.ZodType, B extends z.Zo
   reply: R;
   /** Checks after the access rule, before the body is used: per-address limits (1036). */
   limit?: preHandlerAsyncHookHandler;
+  /** Codes it answers beyond those of its access rule and input, for the OpenAPI document. */
+  errors?: readonly number[];
   /** One service call; its errors are AppErrors, answered by plugins/errors.ts. */
   run(input: RouteInput<A, Q, B>): Promise<z.input<R>>;
 }
@@ -81,6 +83,7 @@ export function route<A extends Access, Q extends z.ZodType, B extends z.ZodType
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.body ? { body: spec.body } : {}),
         response: replyOf(spec.reply),
+        ...(spec.errors ? { errors: spec.errors } : {}),
       },
       handler: async (request: FastifyRequest) => {
         const caller = (spec.access === 'public' ? null : requireUser(request)) as CallerOf<A>;

@@ -61,6 +61,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       path: BillingPaths.cardTypes,
       access: 'signedIn',
       reply: cardTypesReply,
+      // Every billing route with BILLING_ENABLED=false.
+      errors: [ErrorCode.E1002_PERMISSION_DENIED],
       run: async () => billingAccount.cardTypes(),
     }),
     activate(BillingPaths.activateCa, 'ca', Perm.AccountCaCharge),

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   Perm,
   projectScreen,
   shareAddBody,
@@ -22,6 +23,9 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers[ShareTokenHeader];
   return typeof value === 'string' && value.length <= 128 ? value : undefined;
 };
+
+/** What a viewer's call can answer besides 1006 (the OpenAPI document): a bad token, an address that guessed. */
+const shareErrors = [ErrorCode.E1001_AUTHENTICATION, ErrorCode.E1036_TOO_FREQUENT];
 
 /**
  * A project's share links: made, listed and revoked by its editors (edit 42, the project in
@@ -66,6 +70,7 @@ export const projectShareRoutes: FastifyPluginAsyncZod = async (app) => {
       path: SharePaths.project,
       access: 'public',
       reply: sharedProject,
+      errors: shareErrors,
       run: async ({ request }) => viewers.project(await viewers.open(tokenOf(request), request.ip)),
     }),
     route({
@@ -73,6 +78,7 @@ export const projectShareRoutes: FastifyPluginAsyncZod = async (app) => {
       path: SharePaths.screen,
       access: 'public',
       query: shareScreenQuery,
+      errors: shareErrors,
       reply: projectScreen,
       run: async ({ request, query }) =>
         viewers.screen(await viewers.open(tokenOf(request), request.ip), query.id),

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   diacomDeviceList,
   diacomSwitchBody,
   DiacomPaths,
@@ -119,6 +120,8 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
       path: DiacomPaths.devices,
       access: 'signedIn',
       reply: diacomDeviceList,
+      // Not called by the DIACom app (X-Client-Id).
+      errors: [ErrorCode.E1002_PERMISSION_DENIED],
       run: ({ caller, request }) => diacom.devices(caller, clientOf(request) === 'diacom'),
     }),
   ]);
