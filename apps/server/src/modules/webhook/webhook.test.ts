@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   WebhookPaths,
   type AlarmRecord,
+  type RemoteSession,
   type WebhookCreated,
   type WebhookDeliveriesPage,
   type WebhookDelivery,
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
 import { createActiveUserDirect } from '../messages/message-test-helpers.ts';
+import { fakeHmi, tcpServer, withTraffic } from '../remote/remote-test-helpers.ts';
 
 /*
  * Webhooks through HTTP against a loopback receiver (WEBHOOK_ALLOW_PRIVATE=true, as on premises):
@@ -216,6 +218,40 @@ describe('webhooks', () => {
     expect(done.state).toBe('delivered');
     const got = receiver.received.find((r) => r.headers['x-hmi-event-id'] === done.event_id);
     expect(JSON.parse(got!.body)).toEqual({ text: expect.stringContaining('Device online') });
+  });
+
+  it('sends a device going online and offline over MQTT, and a remote session starting and ending', async () => {
+    const { endpoint } = await add(
+      endpointBody(receiver.url, ['device.online', 'device.offline', 'remote.start', 'remote.end']),
+    );
+    const echo = await tcpServer();
+    const h = await fakeHmi(server, user.token, echo.port);
+    try {
+      await withTraffic(server, user.token, h.id);
+      const opened = await server.call<RemoteSession>('POST', '/remote/open', {
+        token: user.token,
+        body: { device_id: h.id },
+      });
+      expect(opened.body.code).toBe(0);
+      const id = opened.body.data.session_id;
+      await server.call('POST', '/remote/close', { token: user.token, body: { session_id: id } });
+      expect(await settled(endpoint.id, `remote.${id}.start`)).toMatchObject({ state: 'delivered' });
+      expect(await settled(endpoint.id, `remote.${id}.end`)).toMatchObject({ state: 'delivered' });
+    } finally {
+      await h.end();
+      await echo.close();
+    }
+    await vi.waitFor(
+      async () => {
+        const events = (await log(endpoint.id)).list
+          .filter((d) => d.state === 'delivered')
+          .map((d) => d.event);
+        expect(events).toEqual(expect.arrayContaining(['device.online', 'device.offline']));
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const end = receiver.received.find((r) => r.headers['x-hmi-event'] === 'remote.end');
+    expect(JSON.parse(end!.body)).toMatchObject({ data: { device_id: h.id, reason: 'closed' } });
   });
 
   it('pauses an endpoint after 10 failures in a row and tells its owner in the message centre', async () => {
