@@ -150,6 +150,25 @@ test('creates an endpoint, raises an alarm on a device and sees the delivery in 
   await page.getByTestId(`webhook-test-${endpointId}`).click();
   await expect(log).toContainText('Test delivery');
   await expect(log.getByText('Delivered')).toHaveCount(2, { timeout: 15_000 });
+  await page.keyboard.press('Escape');
+
+  // Editing keeps the endpoint and its secret: one more event, saved.
+  await page.getByTestId(`webhook-edit-${endpointId}`).click();
+  await expect(page.getByTestId('webhook-name')).toHaveValue('MES line 1');
+  await page.getByTestId('webhook-events').getByText('Device offline').click();
+  await page.getByTestId('webhook-save').click();
+  await expect(page.getByTestId('webhook-editor')).toBeHidden();
+  await expect(page.getByTestId('webhook-table')).toContainText('3 events');
+  const after = await api<{ list: { id: number; events: string[] }[] }>(
+    server.url,
+    token,
+    'GET',
+    '/integration/webhook/list',
+  );
+  expect(after.list[0]).toMatchObject({
+    id: endpointId,
+    events: ['alarm.raised', 'alarm.recovered', 'device.offline'],
+  });
 });
 
 const viewports = {
