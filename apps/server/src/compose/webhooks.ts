@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import { KeyVault } from '../lib/key-vault.ts';
 import { WebhookFeed } from '../modules/webhook/webhook-feed.ts';
 import { systemResolver, type Resolver } from '../modules/webhook/webhook-http.ts';
@@ -24,7 +25,7 @@ export interface WebhookNeeds {
  * Webhooks: endpoints and their signing secrets (sealed under a key derived from JWT_SECRET), the
  * feed that enqueues the events this server causes, and the sender every server runs.
  */
-export function composeWebhooks({ db, config, bus, log }: Infrastructure, needs: WebhookNeeds) {
+export function composeWebhooks({ db, config, bus, log, metrics }: Infrastructure, needs: WebhookNeeds) {
   const { messages } = needs.messages.services;
   const repo = new WebhookRepo(db);
   const vault = new KeyVault(config.jwtSecret, 'webhook-secret-vault');
@@ -66,6 +67,22 @@ export function composeWebhooks({ db, config, bus, log }: Infrastructure, needs:
     (e) => webhooks.enqueue(e),
     log,
   );
+  new Gauge({
+    name: 'hmi_webhook_outbox_backlog',
+    help: 'Webhook deliveries not finished yet, every server together (pending: waiting or to retry; claimed: being sent)',
+    labelNames: ['state'],
+    registers: [metrics],
+    async collect() {
+      try {
+        const backlog = await repo.backlog();
+        this.set({ state: 'pending' }, backlog.pending);
+        this.set({ state: 'claimed' }, backlog.claimed);
+      } catch (err) {
+        this.reset();
+        log.warn({ err }, 'metrics: webhook outbox backlog not read');
+      }
+    },
+  });
   return {
     services: { webhooks, webhookSender: sender },
     /** Hears events before devices connect; sends on every server; on close lets attempts under way finish. */

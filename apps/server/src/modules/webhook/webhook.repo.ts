@@ -316,6 +316,18 @@ export class WebhookRepo {
     return pick ? { id: pick.id, lang: pick.lang } : undefined;
   }
 
+  /** Deliveries not finished yet, every server's: waiting (first try or a retry), and claimed by a sender. */
+  async backlog(): Promise<{ pending: number; claimed: number }> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['state', (eb) => eb.fn.countAll().as('n')])
+      .where('state', 'in', ['pending', 'claimed'])
+      .groupBy('state')
+      .execute();
+    const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { pending: count('pending'), claimed: count('claimed') };
+  }
+
   /** Deletes finished deliveries older than `ageMs`. */
   async purge(ageMs: number): Promise<number> {
     const r = await this.db

@@ -285,6 +285,13 @@ describe('webhooks', () => {
     expect(res.body).toMatchObject({ code: 0, data: { paused_at: null, consecutive_failures: 0 } });
   });
 
+  it('counts the outbox backlog for the metrics (every server’s, from the database)', async () => {
+    const res = await fetch(`${server.url}/metrics`);
+    const text = await res.text();
+    expect(text).toMatch(/^hmi_webhook_outbox_backlog\{[^}]*state="pending"[^}]*\} \d+$/m);
+    expect(text).toMatch(/^hmi_webhook_outbox_backlog\{[^}]*state="claimed"[^}]*\} \d+$/m);
+  });
+
   it('answers 1003 for another team’s endpoint', async () => {
     const { endpoint } = await add(endpointBody(receiver.url));
     const other = await createActiveUserDirect(server);
