@@ -165,12 +165,19 @@ export class WebhookSender {
     const off = d.endpoint.paused_at !== null ? 'paused' : d.endpoint.enabled === 0 ? 'disabled' : null;
     if (off && d.event.type !== 'webhook.test') {
       const error = `endpoint ${off}`;
-      const none = { ok: false, status: null, latencyMs: null, excerpt: null, error };
+      const none = { ok: false, sent: false as const, status: null, latencyMs: null, excerpt: null, error };
+      await repo.attempted(d.row, claimer, none, { kind: 'failed' });
+      return;
+    }
+    // The claim counted this attempt: beyond the limit, its earlier claimers died mid-attempt.
+    const attempts = d.row.attempts;
+    if (attempts > this.settings.maxAttempts) {
+      const error = `gave up: claimed ${attempts - 1} times and never finished`;
+      const none = { ok: false, sent: false as const, status: null, latencyMs: null, excerpt: null, error };
       await repo.attempted(d.row, claimer, none, { kind: 'failed' });
       return;
     }
     const result = await this.attempt(d);
-    const attempts = d.row.attempts + 1;
     const next: AttemptNext = result.ok
       ? { kind: 'delivered' }
       : attempts >= this.settings.maxAttempts

@@ -17,6 +17,8 @@ export interface ClaimedDelivery {
 /** The answer to one attempt. */
 export interface AttemptResult {
   ok: boolean;
+  /** false: nothing was sent (the endpoint is paused or disabled). */
+  sent?: false;
   status: number | null;
   latencyMs: number | null;
   excerpt: string | null;
@@ -134,7 +136,10 @@ export class WebhookRepo {
       .execute();
   }
 
-  /** Due deliveries (waiting and due, or claimed by a server whose lease ran out), claimed for `leaseMs`. */
+  /**
+   * Due deliveries (waiting and due, or claimed by a server whose lease ran out), claimed for
+   * `leaseMs`; each claim counts an attempt (a claimer that died mid-attempt used one).
+   */
   async claim(claimer: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     const now = this.now();
     const set = { state: 'claimed' as const, claimed_by: claimer, claimed_until: now + leaseMs };
@@ -154,7 +159,7 @@ export class WebhookRepo {
     if (!this.postgres) {
       rows = await this.db
         .updateTable('webhook_deliveries')
-        .set(set)
+        .set((eb) => ({ ...set, attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', due(this.db))
         .returningAll()
         .execute();
@@ -162,7 +167,12 @@ export class WebhookRepo {
       rows = await this.db.transaction().execute(async (trx) => {
         const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);
         if (ids.length === 0) return [];
-        return trx.updateTable('webhook_deliveries').set(set).where('id', 'in', ids).returningAll().execute();
+        return trx
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({ ...set, attempts: eb('attempts', '+', 1) }))
+          .where('id', 'in', ids)
+          .returningAll()
+          .execute();
       });
     }
     if (rows.length === 0) return [];
@@ -198,7 +208,8 @@ export class WebhookRepo {
       .updateTable('webhook_deliveries')
       .set((eb) => ({
         state: next.kind === 'retry' ? ('pending' as const) : next.kind,
-        attempts: eb('attempts', '+', 1),
+        // Not sent at all (its endpoint paused or disabled): the claim counted no attempt.
+        ...(result.sent === false ? { attempts: eb('attempts', '-', 1) } : {}),
         next_attempt_at: next.kind === 'retry' ? next.at : null,
         claimed_by: null,
         claimed_until: null,
@@ -268,7 +279,12 @@ export class WebhookRepo {
     if (ids.length === 0) return;
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ state: 'pending', claimed_by: null, claimed_until: null })
+      .set((eb) => ({
+        state: 'pending',
+        claimed_by: null,
+        claimed_until: null,
+        attempts: eb('attempts', '-', 1),
+      }))
       .where('id', 'in', [...ids])
       .where('state', '=', 'claimed')
       .where('claimed_by', '=', claimer)

@@ -12,7 +12,10 @@ import {
 } from '@hmi/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { WebhookSender, webhookSendDefaults } from './webhook-sender.ts';
+import { WebhookRepo } from './webhook.repo.ts';
 import { buildDevice, startDeviceTestServer } from '../device/device-test-factories.ts';
+import { KeyVault } from '../../lib/key-vault.ts';
 import { createActiveUserDirect } from '../messages/message-test-helpers.ts';
 import { fakeHmi, tcpServer, withTraffic } from '../remote/remote-test-helpers.ts';
 
@@ -360,5 +363,50 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('gives up a delivery whose claimers kept dying mid-attempt, without sending it again', async () => {
+    await server.app.services.webhookSender.stop(); // only this test's claims
+    // No other delivery in this server's outbox (the earlier test's retries go with their endpoint).
+    const before = await server.call<WebhookListReply>('GET', WebhookPaths.list, { token: user.token });
+    for (const e of before.body.data.list)
+      await server.call('POST', WebhookPaths.delete, { token: user.token, body: { id: e.id } });
+    const res = await server.call<WebhookCreated>('POST', WebhookPaths.add, {
+      token: user.token,
+      body: endpointBody(`http://localhost:${receiver.port}/hook`),
+    });
+    const id = res.body.data.endpoint.id;
+    const queued = await server.call<WebhookDelivery>('POST', WebhookPaths.test, {
+      token: user.token,
+      body: { id },
+    });
+    const repo = new WebhookRepo(server.app.db);
+    const maxAttempts = 2;
+    // Two claims whose lease ran out at once: their claimers died before recording anything.
+    for (let i = 0; i < maxAttempts; i++) expect(await repo.claim(`dead-${i}`, 10, 0)).toHaveLength(1);
+    const [last] = await repo.claim('alive', 10, 60_000);
+    expect(last!.row.attempts).toBe(maxAttempts + 1);
+    const sender = new WebhookSender(
+      {
+        repo,
+        vault: new KeyVault(server.config.jwtSecret, 'webhook-secret-vault'),
+        resolve: () => Promise.reject(new Error('not asked')),
+        paused: async () => undefined,
+        claimer: 'alive',
+        log: server.app.log,
+      },
+      { ...webhookSendDefaults, maxAttempts },
+    );
+    await sender.deliver(last!);
+    const page = await server.call<WebhookDeliveriesPage>(
+      'GET',
+      `${WebhookPaths.deliveries}?endpoint_id=${id}`,
+      {
+        token: user.token,
+      },
+    );
+    const d = page.body.data.list.find((x) => x.event_id === queued.body.data.event_id);
+    expect(d).toMatchObject({ state: 'failed', attempts: maxAttempts, status: null });
+    expect(d?.error).toMatch(/^gave up: claimed 2 times/);
   });
 });
