@@ -12,7 +12,6 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * GET /v1/device/list
      * @description Permission: DeviceView (2); 1002 without it.
      *
      *     Error codes: 1006, 1008, 1009, 1055, 1002, 1003, 1007.
@@ -34,7 +33,6 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * GET /v1/history/tags
      * @description Permission: DeviceView (2); 1002 without it.
      *
      *     Error codes: 1006, 1008, 1009, 1055, 1002, 1003, 1007.

@@ -171,7 +171,7 @@ function operation(route: RouteEntry, params: string[], schemas: JsonSchemas): J
   const op: Json = {
     operationId: operationId(route.method, path),
     tags: [route.url.startsWith('/v1/') ? segment : 'outside the API'],
-    summary: docs.summary ?? `${route.method} ${path}`,
+    ...(docs.summary ? { summary: docs.summary } : {}),
     description: [docs.description, accessText(route), `Error codes: ${[...new Set(codes)].join(', ')}.`]
       .filter(Boolean)
       .join('\n\n'),
@@ -206,7 +206,9 @@ export interface OpenApiInfo {
 export function openApiDocument(table: readonly RouteEntry[], info: OpenApiInfo): Json {
   const schemas = new JsonSchemas();
   const paths: Record<string, Record<string, Json>> = {};
-  for (const route of table) {
+  // The API first, then what is outside it (registered first: metrics).
+  const api = (r: RouteEntry) => (r.url.startsWith('/v1/') ? 0 : 1);
+  for (const route of [...table].sort((a, b) => api(a) - api(b))) {
     if (notDocumented(route)) continue;
     const { path, params } = openApiPath(route.url);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, params, schemas);
