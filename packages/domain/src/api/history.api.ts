@@ -213,7 +213,10 @@ export const historyStreamQuery = z
     to: ms,
     format: z.enum(historyStreamFormats).default('ndjson'),
     /** The `X-Next-Cursor` of the previous page, unchanged; none: the first page. */
-    cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'a cursor of an earlier page').optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a cursor of an earlier page')
+      .optional(),
     limit: z.coerce
       .number()
       .int()
