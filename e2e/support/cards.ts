@@ -87,8 +87,14 @@ export async function allocateTagsInBrowser(page: Page, deviceName: string, leve
     .filter({ hasText: `Level ${level}:` })
     .first()
     .click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await expect(page.getByTestId('tag-allocate-level')).toContainText(`Level ${level}:`);
+  // The chosen list can stay open on a loaded machine (a CI run): a click on the dialog's title
+  // closes it, so that it does not cover the buttons.
+  const openList = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await openList.count()) > 0) await dialog.locator('.ant-modal-title').click({ timeout: 2_000 });
+    await expect(openList).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('tag-allocate-submit').click();
   await expect(dialog).toBeHidden();
 }

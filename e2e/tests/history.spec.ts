@@ -124,11 +124,14 @@ test('opens the history chart: device and tags, legend, zoom, raw values, CSV ex
 
   // Keep only "speed": remove the other two chips.
   const tags = page.getByTestId('history-tags');
+  // A click on a chip's cross while the list re-renders can miss it: remove until it is gone.
   for (const name of ['running', 'count']) {
-    await tags
-      .locator('.ant-select-selection-item', { hasText: name })
-      .locator('.ant-select-selection-item-remove')
-      .click();
+    const chip = tags.locator('.ant-select-selection-item', { hasText: name });
+    await expect(async () => {
+      if ((await chip.count()) > 0)
+        await chip.locator('.ant-select-selection-item-remove').click({ timeout: 2_000 });
+      await expect(chip).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
   await expect(legend.getByTestId('history-legend-item')).toHaveCount(1);
   await expect(legend).toContainText('speed');
