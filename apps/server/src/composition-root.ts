@@ -5,6 +5,7 @@ import { composeBilling } from './compose/billing.ts';
 import { composeCatalogue } from './compose/catalogue.ts';
 import { composeCluster } from './compose/cluster.ts';
 import { composeDeviceStore } from './compose/devices.ts';
+import { composeSparkplug } from './compose/sparkplug.ts';
 import type { Infrastructure } from './compose/infrastructure.ts';
 import { composeLive } from './compose/live.ts';
 import { composeOperations, meteredTraffic } from './compose/operations.ts';
@@ -157,8 +158,7 @@ export function composeApp(infra: Infrastructure) {
     operations.runnable,
     // The history writer registers and folds what a crash left out of the rollups before any data.
     historyStore,
-    // With several servers: the values others commit, for the reads of last values.
-    ...(store.remoteValues ? [store.remoteValues] : []),
+    ...(store.remoteValues ? [store.remoteValues] : []), // several servers: the values others commit
     // Ingest, commands and acts attach to the device link before it connects.
     ...live.runtime,
     webhooks.runnable,
@@ -167,6 +167,7 @@ export function composeApp(infra: Infrastructure) {
     // was acknowledged unstored (an external broker hands over what it parked for this server the
     // moment it connects). On close the link stops first, before ingest detaches.
     store.linkRunner,
+    ...composeSparkplug(infra, store, billing.services), // a link extension: composed before it starts
     // Reads the open records first; on close lets its queued transitions commit.
     alarms.services.alarmEngine,
     alarms.mailerRunnable,

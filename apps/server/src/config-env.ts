@@ -171,6 +171,13 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   /** The first retry's delay; each next one doubles (up to an hour). */
   WEBHOOK_RETRY_BASE_MS: int(10_000, 10),
+  /** Sparkplug B host application on the device broker (docs/protocol.md, Sparkplug B). */
+  SPARKPLUG: bool(true),
+  /** Its host id: the retained `spBv1.0/STATE/{SPARKPLUG_HOST_ID}`; edge nodes name it as their primary host. */
+  SPARKPLUG_HOST_ID: z
+    .string()
+    .regex(/^[^/+#\s]{1,64}$/, 'must be 1-64 characters without / + # or spaces')
+    .default('hmi-cloud'),
   /** Test only: POST /v1/billing/test/clock moves the billing clock (refused with NODE_ENV=production). */
   BILLING_TEST_CLOCK: bool(false),
 });

@@ -158,6 +158,8 @@ export interface Config {
   billingEnabled: boolean;
   /** Interval of the billing messages job (BILLING_JOB_MS). */
   billingJobMs: number;
+  /** The Sparkplug B host application (SPARKPLUG, SPARKPLUG_HOST_ID); undefined when off. */
+  sparkplug: { hostId: string } | undefined;
   /**
    * Remote access: the ws(s):// base devices dial (TUNNEL_PUBLIC_URL; undefined: derived from
    * the listening address), maximum session and idle time (ms), the minimum HMI firmware

@@ -151,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     },
     billingJobMs: e.BILLING_JOB_MS,
+    sparkplug: e.SPARKPLUG ? { hostId: e.SPARKPLUG_HOST_ID } : undefined,
     remote: {
       publicUrl: e.TUNNEL_PUBLIC_URL?.replace(/\/+$/, '').replace(/^http/, 'ws'),
       maxSessionMs: Math.round(e.REMOTE_MAX_SESSION_MINUTES * 60_000),

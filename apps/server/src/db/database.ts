@@ -19,6 +19,7 @@ import type { ClusterTables } from './tables/cluster.ts';
 import type { DirectoryTables } from './tables/directory.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 import type { ApiKeyTables } from './tables/api-keys.ts';
+import type { SparkplugTables } from './tables/sparkplug.ts';
 
 export type { FrameData } from './tables/columns.ts';
 export type * from './tables/accounts.ts';
@@ -39,6 +40,7 @@ export type * from './tables/cluster.ts';
 export type * from './tables/directory.ts';
 export type * from './tables/webhooks.ts';
 export type * from './tables/api-keys.ts';
+export type * from './tables/sparkplug.ts';
 
 export interface Database
   extends
@@ -59,4 +61,5 @@ export interface Database
     ClusterTables,
     DirectoryTables,
     WebhookTables,
-    ApiKeyTables {}
+    ApiKeyTables,
+    SparkplugTables {}

@@ -34,6 +34,7 @@ import * as m0023 from './migrations/0023-cluster-secrets.ts';
 import * as m0024 from './migrations/0024-directory.ts';
 import * as m0025 from './migrations/0025-webhooks.ts';
 import * as m0026 from './migrations/0026-api-keys.ts';
+import * as m0027 from './migrations/0027-sparkplug.ts';
 
 /** Every migration, imported explicitly (no file-system scanning), in order. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0024-directory': m0024,
   '0025-webhooks': m0025,
   '0026-api-keys': m0026,
+  '0027-sparkplug': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,11 @@ beforeAll(async () => {
         { acltype: 'subscribePattern', topic: 'hmi/v1/#', allow: true },
         { acltype: 'publishClientSend', topic: 'hmi/v1/+/config', allow: true },
         { acltype: 'publishClientSend', topic: 'hmi/v1/+/cmd', allow: true },
+        // Sparkplug B host application (docs/protocol.md): its STATE and the nodes' commands.
+        { acltype: 'subscribePattern', topic: 'spBv1.0/#', allow: true },
+        { acltype: 'publishClientSend', topic: 'spBv1.0/STATE/#', allow: true },
+        { acltype: 'publishClientSend', topic: 'spBv1.0/+/NCMD/#', allow: true },
+        { acltype: 'publishClientSend', topic: 'spBv1.0/+/DCMD/#', allow: true },
       ],
     },
     { command: 'createClient', ...CLOUD, roles: [{ rolename: 'hmi-cloud' }] },

@@ -27,4 +27,6 @@ export type { DeviceTag } from './device-tags.repo.ts';
 export type { DeviceRow } from './device.repo.ts';
 export type { DeviceBindingEvent, DeviceScopeEvent } from './device.events.ts';
 export { TemplateService, type TemplateRules } from './template.service.ts';
+export { GeneratedTemplates, type GeneratedFor, type GeneratedOutcome } from './generated-templates.ts';
+export type { TagValues } from './template.repo.ts';
 export type { DeviceReferences } from './device.service.ts';

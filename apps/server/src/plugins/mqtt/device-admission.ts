@@ -1,6 +1,7 @@
 import { deviceSecretSchema, isSerialNumber } from '@hmi/domain';
 import { SlidingWindowLimiter, type RateLimit } from './connect-rate-limiter.ts';
 import { authorizeDeviceWill } from './device-acl.ts';
+import type { LinkExtension } from './link-extension.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 
 /** CONNACK return codes of MQTT 3.1.1 (aedes declares them as a const enum we cannot import). */
@@ -24,6 +25,8 @@ export interface DeviceAdmissionOptions {
   /** New SNs one address may register within the window; over it refused for a window. */
   autoRegisterLimit: { limit: number; windowMs: number };
   now: () => number;
+  /** The protocol extension of the link (its wills are its own, checked once authenticated). */
+  extension?: () => LinkExtension | undefined;
 }
 
 export interface ConnectAttempt {
@@ -64,7 +67,9 @@ export class DeviceAdmission {
     if (!password || password.length === 0 || password.length > 128) {
       return refuse(ConnackCode.BadCredentials, 'missing or oversized secret');
     }
-    if (will) {
+    const extension = this.options.extension?.();
+    const extensionWill = will && extension && will.topic.startsWith(extension.prefix) ? will : undefined;
+    if (will && !extensionWill) {
       const decision = authorizeDeviceWill(sn, will);
       if (!decision.ok) return refuse(ConnackCode.NotAuthorized, decision.reason, 'will');
     }
@@ -91,6 +96,13 @@ export class DeviceAdmission {
     if (result === 'wrong-secret') {
       this.authFailures.hit(failureKey);
       return refuse(ConnackCode.BadCredentials, 'wrong secret');
+    }
+    if (extensionWill && extension) {
+      const payload = Buffer.isBuffer(extensionWill.payload)
+        ? extensionWill.payload
+        : Buffer.from(extensionWill.payload);
+      const decision = await extension.authorizePublish(sn, extensionWill.topic, payload, false, true);
+      if (!decision.ok) return refuse(ConnackCode.NotAuthorized, decision.reason, 'will');
     }
     if (this.reconnects.hit(sn)) return refuse(ConnackCode.ServerUnavailable, 'reconnecting too often');
     return { ok: true };

@@ -6,6 +6,7 @@ import {
   type DevicePayloads,
   type UplinkChannel,
 } from '@hmi/domain';
+import type { LinkExtension } from './link-extension.ts';
 
 /** One message a device sent, decoded and validated against its channel's schema. */
 export type DeviceMessage = {
@@ -104,6 +105,15 @@ export interface DeviceLink {
   /** Adds a consumer of device messages; returns a function that removes it. */
   onMessage(handler: DeviceMessageHandler): () => void;
   /**
+   * Hands a message to the consumers as if a device had sent it (a protocol extension
+   * translating its own messages); resolves once every consumer has.
+   */
+  dispatch(message: DeviceMessage): Promise<void>;
+  /** Publishes raw bytes (an extension's topics), QoS 1; resolves once the broker took it. */
+  publishRaw(topic: string, payload: Buffer | string, retain: boolean): Promise<void>;
+  /** Adds a protocol spoken on the same broker (before start). */
+  extend(extension: LinkExtension): void;
+  /**
    * Connection events. `connect` and `disconnect` come from the embedded broker only; with an
    * external broker, online state comes from `state` messages and Last Wills alone.
    */
@@ -122,6 +132,7 @@ export interface DeviceLink {
 export abstract class MqttDeviceLink implements DeviceLink {
   abstract readonly kind: 'embedded' | 'external';
   protected readonly listeners: DeviceLinkListeners;
+  protected extension: LinkExtension | undefined;
 
   constructor(ackTimeoutMs: number) {
     this.listeners = new DeviceLinkListeners(ackTimeoutMs);
@@ -132,7 +143,8 @@ export abstract class MqttDeviceLink implements DeviceLink {
   abstract isReady(): boolean;
   abstract connectedDevices(): number | null;
 
-  publishConfig(sn: string, config: DeviceConfig): Promise<void> {
+  async publishConfig(sn: string, config: DeviceConfig): Promise<void> {
+    if (this.extension && (await this.extension.publishConfig(sn, config))) return;
     return this.publish(deviceTopic(sn, 'config'), encodeDevicePayload('config', config), true);
   }
 
@@ -140,8 +152,22 @@ export abstract class MqttDeviceLink implements DeviceLink {
     return this.publish(deviceTopic(sn, 'config'), '', true);
   }
 
-  sendCommand(sn: string, command: DeviceCommand): Promise<void> {
+  async sendCommand(sn: string, command: DeviceCommand): Promise<void> {
+    if (this.extension && (await this.extension.sendCommand(sn, command))) return;
     return this.publish(deviceTopic(sn, 'cmd'), encodeDevicePayload('cmd', command), false);
+  }
+
+  dispatch(message: DeviceMessage): Promise<void> {
+    return this.listeners.dispatch(message);
+  }
+
+  publishRaw(topic: string, payload: Buffer | string, retain: boolean): Promise<void> {
+    return this.publish(topic, payload, retain);
+  }
+
+  extend(extension: LinkExtension): void {
+    if (this.extension) throw new Error('the device link already has an extension');
+    this.extension = extension;
   }
 
   onMessage(handler: DeviceMessageHandler): () => void {
@@ -156,7 +182,7 @@ export abstract class MqttDeviceLink implements DeviceLink {
   }
 
   /** Publishes `payload` on `topic`, QoS 1; resolves once the broker took it. */
-  protected abstract publish(topic: string, payload: string, retain: boolean): Promise<void>;
+  protected abstract publish(topic: string, payload: string | Buffer, retain: boolean): Promise<void>;
 }
 
 /** Listeners of a DeviceLink; message handlers are awaited, other listeners are not. */

@@ -7,7 +7,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { deviceTopicPrefix, isSerialNumber } from '@hmi/domain';
 import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './broker-limits.ts';
-import { authorizeDeviceSubscribe } from './device-acl.ts';
+import { authorizeDeviceSubscribe, type AclDecision } from './device-acl.ts';
 import {
   ConnackCode,
   DEFAULT_AUTH_FAILURE_LIMIT,
@@ -76,8 +76,10 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
       authFailureLimit: options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT,
       autoRegisterLimit: this.limits.autoRegisterLimit,
       now: this.now,
+      extension: () => this.extension,
     });
     this.publishGate = new EmbeddedPublishGate({
+      extension: () => this.extension,
       listeners: this.listeners,
       registry: options.registry,
       unboundStateBytes: this.limits.unboundStateBytes,
@@ -127,17 +129,33 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
       },
       authorizePublish: (client, packet, done) => this.publishGate.authorize(client, packet, done),
       authorizeSubscribe: (client, sub, done) => {
-        const decision = authorizeDeviceSubscribe(client.id, sub.topic);
-        if (!decision.ok) {
-          this.refuse(client, 'subscribe', decision.reason, sub.topic);
-          return done(null, null); // SUBACK 0x80 for this filter; the connection stays
-        }
-        // grantAtMostQos1 already lowered the request (and so the SUBACK); this is the backstop.
-        done(null, { ...sub, qos: sub.qos > 1 ? 1 : sub.qos });
+        const extension = this.extension;
+        const decided = (decision: AclDecision) => {
+          if (!decision.ok) {
+            this.refuse(client, 'subscribe', decision.reason, sub.topic);
+            return done(null, null); // SUBACK 0x80 for this filter; the connection stays
+          }
+          // grantAtMostQos1 already lowered the request (and so the SUBACK); this is the backstop.
+          done(null, { ...sub, qos: sub.qos > 1 ? 1 : sub.qos });
+        };
+        if (!extension || !sub.topic.startsWith(extension.prefix))
+          return decided(authorizeDeviceSubscribe(client.id, sub.topic));
+        Promise.resolve(extension.authorizeSubscribe(client.id, sub.topic)).then(decided, (err: unknown) => {
+          this.listeners.emit('error', asError(err));
+          decided({ ok: false, reason: 'subscription check failed' });
+        });
       },
       // Defence in depth: even a subscription that slipped through never forwards foreign topics.
-      authorizeForward: (client, packet) =>
-        isSerialNumber(client.id) && packet.topic.startsWith(deviceTopicPrefix(client.id)) ? packet : null,
+      authorizeForward: (client, packet) => {
+        if (!isSerialNumber(client.id)) return null;
+        if (packet.topic.startsWith(deviceTopicPrefix(client.id))) return packet;
+        const extension = this.extension;
+        return extension &&
+          packet.topic.startsWith(extension.prefix) &&
+          extension.mayForward(client.id, packet.topic)
+          ? packet
+          : null;
+      },
     });
     this.aedes = aedes;
     // Typed away in aedes' declarations, but emitted (e.g. by the will sweeper): unhandled it would crash.
@@ -188,6 +206,7 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
       await this.stop();
       throw err;
     }
+    this.extension?.connected();
   }
 
   async stop(): Promise<void> {
@@ -277,13 +296,13 @@ export class EmbeddedDeviceLink extends MqttDeviceLink {
     });
   }
 
-  protected override publish(topic: string, payload: string, retain: boolean): Promise<void> {
+  protected override publish(topic: string, payload: string | Buffer, retain: boolean): Promise<void> {
     const aedes = this.aedes;
     if (!aedes) return Promise.reject(new Error('the embedded MQTT broker is not running'));
     const packet: PublishPacket = {
       cmd: 'publish',
       topic,
-      payload: Buffer.from(payload),
+      payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
       qos: 1,
       retain,
       dup: false,

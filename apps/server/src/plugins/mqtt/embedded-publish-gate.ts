@@ -3,6 +3,8 @@ import { decodeDevicePayload } from '@hmi/domain';
 import { authorizeDevicePublish } from './device-acl.ts';
 import type { DeviceLinkListeners, DeviceMessage } from './device-link.ts';
 import type { DeviceRegistry } from './device-registry.ts';
+import type { AclDecision } from './device-acl.ts';
+import type { LinkExtension } from './link-extension.ts';
 
 export interface EmbeddedPublishGateDeps {
   listeners: DeviceLinkListeners;
@@ -13,6 +15,8 @@ export interface EmbeddedPublishGateDeps {
   /** True when a newer connection of the same SN took over from this client. */
   isSuperseded: (client: Client) => boolean;
   refuse: (client: Client, action: 'publish' | 'will', reason: string, topic?: string) => void;
+  /** The link's protocol extension, whose topics it authorises and receives itself. */
+  extension: () => LinkExtension | undefined;
 }
 
 /**
@@ -31,6 +35,9 @@ export class EmbeddedPublishGate {
     // aedes calls this for the Last Will after it marked the client closed.
     const will = client.closed;
     if (will && this.deps.isSuperseded(client)) return done(new Error('superseded by a newer connection'));
+    const extension = this.deps.extension();
+    if (extension && packet.topic.startsWith(extension.prefix))
+      return this.extensionPublish(extension, client, packet, will, done);
     const decision = authorizeDevicePublish(sn, packet.topic, packet.retain);
     if (!decision.ok) {
       this.deps.refuse(client, will ? 'will' : 'publish', decision.reason, packet.topic);
@@ -65,6 +72,65 @@ export class EmbeddedPublishGate {
       return;
     }
     this.deliver(message, packet, true, done);
+  }
+
+  /** A publish on the extension's topics: its rules, then its handler; the PUBACK waits for it. */
+  private extensionPublish(
+    extension: LinkExtension,
+    client: Client,
+    packet: PublishPacket,
+    will: boolean,
+    done: (error?: Error | null) => void,
+  ): void {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const decision = extension.authorizePublish(client.id, packet.topic, payload, packet.retain, will);
+    if (decision instanceof Promise) {
+      decision.then(
+        (d) => this.extensionDecided(extension, client, packet, payload, will, d, done),
+        (err: unknown) => {
+          this.deps.listeners.emit('error', asError(err));
+          done(asError(err));
+        },
+      );
+      return;
+    }
+    this.extensionDecided(extension, client, packet, payload, will, decision, done);
+  }
+
+  private extensionDecided(
+    extension: LinkExtension,
+    client: Client,
+    packet: PublishPacket,
+    payload: Buffer,
+    will: boolean,
+    decision: AclDecision,
+    done: (error?: Error | null) => void,
+  ): void {
+    if (!decision.ok) {
+      this.deps.refuse(client, will ? 'will' : 'publish', decision.reason, packet.topic);
+      return done(new Error(decision.reason));
+    }
+    let work: void | Promise<void>;
+    try {
+      work = extension.receive({
+        sn: client.id,
+        topic: packet.topic,
+        payload,
+        will,
+        receivedAt: this.deps.now(),
+      });
+    } catch (err) {
+      this.deps.listeners.emit('error', asError(err));
+      return done(asError(err));
+    }
+    if (!work) return done(null);
+    work.then(
+      () => done(null),
+      (err: unknown) => {
+        this.deps.listeners.emit('error', asError(err));
+        done(asError(err));
+      },
+    );
   }
 
   /**

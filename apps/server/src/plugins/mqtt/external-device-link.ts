@@ -8,6 +8,7 @@ import {
   parseDeviceTopic,
 } from '@hmi/domain';
 import { MqttDeviceLink, type DeviceMessage } from './device-link.ts';
+import type { LinkExtension } from './link-extension.ts';
 
 export interface ExternalDeviceLinkOptions {
   /** MQTT_URL: mqtt://, mqtts://, ws:// or wss://, credentials of the cloud service in the URL. */
@@ -82,6 +83,7 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       reconnectPeriod: this.options.reconnectPeriodMs ?? 1_000,
       connectTimeout: 10_000,
       resubscribe: true,
+      ...this.willOption(),
     });
     this.client = client;
     this.holdAcknowledgements(client);
@@ -122,6 +124,39 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       this.client = undefined;
       throw err;
     }
+    await this.subscribeExtension(client);
+    // The extension's birth after the subscriptions, and again after each reconnection.
+    this.extension?.connected();
+    client.on('connect', () => {
+      if (this.connection > 1) this.extension?.connected();
+    });
+  }
+
+  /**
+   * The extension's filters, apart: a broker whose rules refuse them (a cloud role made before
+   * Sparkplug, docs/broker-registry.md) leaves the extension deaf, with an error saying so, and the
+   * devices of `hmi/v1/` served as before.
+   */
+  private async subscribeExtension(client: MqttClient): Promise<void> {
+    const filters = this.extension?.subscriptions() ?? [];
+    if (filters.length === 0) return;
+    try {
+      const granted = await client.subscribeAsync([...filters], { qos: 1 });
+      if (granted.some((g) => g.qos === 128)) throw new Error('SUBACK 0x80');
+    } catch (err) {
+      this.listeners.emit(
+        'error',
+        new Error(
+          `the broker at MQTT_URL refused ${filters.join(', ')} (${(err as Error).message}): ` +
+            'Sparkplug B is off on this broker until the cloud client may subscribe to it (or set SPARKPLUG=false)',
+        ),
+      );
+    }
+  }
+
+  private willOption() {
+    const will = this.extension?.will();
+    return will ? { will: { ...will, qos: 1 as const } } : {};
   }
 
   async stop(): Promise<void> {
@@ -151,12 +186,15 @@ export class ExternalDeviceLink extends MqttDeviceLink {
     return null;
   }
 
-  protected override async publish(topic: string, payload: string, retain: boolean): Promise<void> {
+  protected override async publish(topic: string, payload: string | Buffer, retain: boolean): Promise<void> {
     if (!this.client) throw new Error('the external MQTT link is not running');
     await this.client.publishAsync(topic, payload, { qos: 1, retain });
   }
 
   private receive(packet: IPublishPacket): void {
+    const extension = this.extension;
+    if (extension && packet.topic.startsWith(extension.prefix))
+      return this.receiveExtension(extension, packet);
     const parsed = parseDeviceTopic(packet.topic);
     // Only uplink topics are subscribed; anything else (a malformed SN under '+') is ignored.
     if (!parsed || !isUplinkChannel(parsed.channel)) return;
@@ -181,6 +219,29 @@ export class ExternalDeviceLink extends MqttDeviceLink {
       this.pending.set(packet.messageId, { done, connection: this.connection });
     } else {
       done.catch((err: unknown) => this.failed(err, message));
+    }
+  }
+
+  /** A message on the extension's topics: acknowledged once its handler resolved, as device messages. */
+  private receiveExtension(extension: LinkExtension, packet: IPublishPacket): void {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    let work: void | Promise<void>;
+    try {
+      work = extension.receive({
+        sn: undefined,
+        topic: packet.topic,
+        payload,
+        will: false,
+        receivedAt: this.now(),
+      });
+    } catch (err) {
+      work = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+    const done = work ?? Promise.resolve();
+    if (packet.qos > 0 && packet.messageId !== undefined) {
+      this.pending.set(packet.messageId, { done, connection: this.connection });
+    } else {
+      done.catch((err: unknown) => this.failed(err));
     }
   }
 

@@ -1,0 +1,359 @@
+import { MAX_TAG_TEXT_LENGTH, type DataSample, type DeviceState } from '@hmi/domain';
+import {
+  BDSEQ_METRIC,
+  DataType,
+  decodePayload,
+  encodePayload,
+  REBIRTH_METRIC,
+  spbTopic,
+  type SpbMetric,
+  type SpbPayload,
+  type SpbTopic,
+} from '@hmi/domain/sparkplug';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
+import type { ExtensionMessage } from '../../plugins/mqtt/link-extension.ts';
+import { NodeSession, type BirthMetric, type BirthScope } from './node-session.ts';
+import type { SparkplugIdentities } from './sparkplug-identities.ts';
+import type { SparkplugDevice, SparkplugRepo } from './sparkplug.repo.ts';
+import {
+  isControlMetric,
+  type HostTag,
+  type SparkplugTemplates,
+  type StoredBirth,
+} from './sparkplug-templates.ts';
+
+export interface SparkplugSessionsDeps {
+  link: DeviceLink;
+  identities: SparkplugIdentities;
+  repo: SparkplugRepo;
+  templates: SparkplugTemplates;
+  log: FastifyBaseLogger;
+  /** With an external broker and several servers: whether this server handles the node (its device id). */
+  owns: (deviceId: number) => boolean;
+  now?: () => number;
+  /** Least time between two Rebirth requests to one node. Default 5 s. */
+  rebirthGapMs?: number;
+}
+
+/** A device's tags by metric name (the names of its birth are its tags' names). */
+type TagMap = Map<string, HostTag>;
+
+/**
+ * The host application's handling of edge node sessions (Sparkplug B 3.0; docs/protocol.md,
+ * "Sparkplug B"). Births register the node's devices in the catalogue and make their templates;
+ * NDATA and DDATA become `data` messages of the devices' SNs and go through the one ingest
+ * pipeline; deaths set the devices offline unless the NDEATH's bdSeq is stale. A message before
+ * a birth, a sequence gap or an unknown alias asks the node for a rebirth (NCMD
+ * `Node Control/Rebirth`). The messages of one node are handled in order: births and deaths
+ * (which touch the database) hold later messages of that node until they are done; data is
+ * handled on arrival when nothing of its node waits.
+ */
+export class SparkplugSessions {
+  private readonly sessions = new Map<string, NodeSession>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  /** SN -> its tags by name; absent while unbound or not yet read. */
+  readonly tagMaps = new Map<string, TagMap>();
+  private readonly warned = new Set<string>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SparkplugSessionsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** A message of an edge node (the topic parsed already). */
+  handle(t: SpbTopic, message: ExtensionMessage): void | Promise<void> {
+    const key = `${t.groupId}/${t.edgeNodeId}`;
+    const pending = this.chains.get(key);
+    const isData = t.messageType === 'NDATA' || t.messageType === 'DDATA';
+    if (!pending && isData) {
+      const node = this.cachedNode(t, message);
+      if (node)
+        return node.device_id === '' && this.deps.owns(node.device_pk)
+          ? this.data(key, t, node, message)
+          : undefined;
+    }
+    const run = (pending ?? Promise.resolve()).then(() => this.ordered(key, t, message));
+    const tail = run.catch(() => undefined);
+    this.chains.set(key, tail);
+    void tail.then(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    });
+    return run;
+  }
+
+  /** The node of an SN or identity from the cache, without I/O. */
+  private cachedNode(t: SpbTopic, message: ExtensionMessage) {
+    return message.sn !== undefined
+      ? this.deps.identities.cached(message.sn)
+      : this.deps.identities.cachedIdentity({ groupId: t.groupId, edgeNodeId: t.edgeNodeId, deviceId: '' });
+  }
+
+  private async ordered(key: string, t: SpbTopic, message: ExtensionMessage): Promise<void> {
+    const node =
+      message.sn !== undefined
+        ? await this.deps.identities.ofSn(message.sn)
+        : await this.deps.identities.ofIdentity({
+            groupId: t.groupId,
+            edgeNodeId: t.edgeNodeId,
+            deviceId: '',
+          });
+    if (!node || node.device_id !== '') {
+      if (!this.warned.has(key)) {
+        this.warned.add(key);
+        this.deps.log.warn(
+          { node: key },
+          'Sparkplug messages of an edge node that is not registered: ignored',
+        );
+      }
+      return;
+    }
+    if (!this.deps.owns(node.device_pk)) return;
+    switch (t.messageType) {
+      case 'NBIRTH':
+        return this.nodeBirth(key, node, message);
+      case 'DBIRTH':
+        return this.deviceBirth(key, t.deviceId!, node, message);
+      case 'NDEATH':
+        return this.nodeDeath(key, node, message);
+      case 'DDEATH':
+        return this.deviceDeath(key, t.deviceId!, message);
+      case 'NDATA':
+      case 'DDATA':
+        return this.data(key, t, node, message);
+      default:
+        return; // commands: ours, echoed by an external broker
+    }
+  }
+
+  private session(key: string): NodeSession {
+    let s = this.sessions.get(key);
+    if (!s) this.sessions.set(key, (s = new NodeSession()));
+    return s;
+  }
+
+  private decode(key: string, message: ExtensionMessage, scope?: BirthScope): SpbPayload | undefined {
+    try {
+      return decodePayload(message.payload, scope?.typeOf);
+    } catch (err) {
+      this.deps.log.warn(
+        { node: key, topic: message.topic, err: String(err) },
+        'invalid Sparkplug payload dropped',
+      );
+      return undefined;
+    }
+  }
+
+  private async nodeBirth(key: string, node: SparkplugDevice, message: ExtensionMessage) {
+    const payload = this.decode(key, message);
+    if (!payload) return;
+    const bdSeq = payload.metrics.find((m) => m.name === BDSEQ_METRIC)?.value;
+    const birth = storedBirth(payload.metrics);
+    const session = this.session(key);
+    session.nodeBirth(
+      bdSeq === undefined || bdSeq === null ? '0' : String(bdSeq),
+      payload.seq,
+      birth.metrics,
+    );
+    session.sns.set('', node.sn);
+    await this.born(node, birth, message, 'Sparkplug B edge node', key);
+  }
+
+  private async deviceBirth(key: string, deviceId: string, node: SparkplugDevice, message: ExtensionMessage) {
+    const payload = this.decode(key, message);
+    if (!payload) return;
+    const session = this.session(key);
+    if (!session.born) return this.rebirth(key, session, 'DBIRTH before the NBIRTH');
+    if (!session.sequence(payload.seq)) this.rebirth(key, session, 'sequence gap');
+    const row = await this.deps.identities.deviceOf(node, deviceId);
+    if (!row) {
+      this.deps.log.warn({ node: key, deviceId }, 'Sparkplug device: no free SN for it; ignored');
+      return;
+    }
+    const birth = storedBirth(payload.metrics);
+    session.deviceBirth(deviceId, birth.metrics);
+    session.sns.set(deviceId, row.sn);
+    await this.born(row, birth, message, 'Sparkplug B device', key);
+  }
+
+  /** A birth: stored, the device online, its template in step, its tags read. */
+  private async born(
+    row: SparkplugDevice,
+    birth: StoredBirth,
+    message: ExtensionMessage,
+    model: string,
+    key: string,
+  ) {
+    if (birth.unsupported.length > 0)
+      this.deps.log.warn(
+        { node: key, sn: row.sn, unsupported: birth.unsupported },
+        'Sparkplug birth: metrics of unsupported types are not collected',
+      );
+    await this.deps.repo.saveBirth(row.sn, JSON.stringify(birth));
+    this.deps.identities.update({ ...row, birth: JSON.stringify(birth) });
+    await this.state(row.sn, { online: true, kind: 'gateway', model }, message);
+    await this.refresh(row.sn, birth);
+  }
+
+  /** Brings the device's template and tag map in step with its birth (after a birth or a bind). */
+  async refresh(sn: string, birth?: StoredBirth): Promise<void> {
+    const row = await this.deps.identities.ofSn(sn);
+    if (!row) return;
+    const stored = birth ?? (row.birth ? (JSON.parse(row.birth) as StoredBirth) : undefined);
+    if (stored) await this.deps.templates.sync(row, stored);
+    const tags = await this.deps.templates.tagsOf(sn);
+    if (tags) this.tagMaps.set(sn, new Map(tags.map((t) => [t.name, t])));
+    else this.tagMaps.delete(sn);
+  }
+
+  private async nodeDeath(key: string, node: SparkplugDevice, message: ExtensionMessage) {
+    const payload = this.decode(key, message);
+    const bd = payload?.metrics.find((m) => m.name === BDSEQ_METRIC)?.value;
+    const session = this.sessions.get(key);
+    if (session?.isStaleDeath(bd === undefined || bd === null ? undefined : String(bd))) {
+      this.deps.log.info({ node: key, bdSeq: bd, current: session.bdSeq }, 'stale Sparkplug NDEATH ignored');
+      return;
+    }
+    const sns = session?.born
+      ? [...session.sns.values()]
+      : [node.sn, ...(await this.deps.repo.devicesOf(node.sn)).map((r) => r.sn)];
+    session?.death();
+    for (const sn of sns) await this.state(sn, { online: false }, message);
+  }
+
+  private async deviceDeath(key: string, deviceId: string, message: ExtensionMessage) {
+    const payload = this.decode(key, message);
+    const session = this.sessions.get(key);
+    if (!payload || !session?.born) return;
+    if (!session.sequence(payload.seq)) this.rebirth(key, session, 'sequence gap');
+    const sn = session.sns.get(deviceId);
+    session.deviceDeath(deviceId);
+    if (sn) await this.state(sn, { online: false }, message);
+  }
+
+  /** NDATA or DDATA: the values of the metrics the birth declared, as a `data` message. */
+  private data(
+    key: string,
+    t: SpbTopic,
+    node: SparkplugDevice,
+    message: ExtensionMessage,
+  ): void | Promise<void> {
+    const session = this.session(key);
+    if (!session.born) return this.rebirth(key, session, 'data before any birth');
+    const scope = session.scopes.get(t.deviceId ?? '');
+    const payload = this.decode(key, message, scope);
+    if (!payload) return;
+    if (!session.sequence(payload.seq)) this.rebirth(key, session, 'sequence gap');
+    const sn = t.deviceId === undefined ? node.sn : session.sns.get(t.deviceId);
+    if (!scope || !sn) return this.rebirth(key, session, 'data of a device not born');
+    const tags = this.tagMaps.get(sn);
+    if (!tags) return; // not bound (or its tags not read yet): its values belong to nobody
+    const { samples, unknown } = toSamples(payload, scope, tags, message.receivedAt);
+    if (unknown) this.rebirth(key, session, 'unknown alias');
+    if (samples.length === 0) return;
+    return this.deps.link.dispatch({
+      sn,
+      channel: 'data',
+      payload: samples.length === 1 ? samples[0]! : samples,
+      will: false,
+      retained: false,
+      receivedAt: message.receivedAt,
+    });
+  }
+
+  private state(sn: string, payload: DeviceState, message: ExtensionMessage): Promise<void> {
+    return this.deps.link.dispatch({
+      sn,
+      channel: 'state',
+      payload,
+      will: message.will,
+      retained: false,
+      receivedAt: message.receivedAt,
+    });
+  }
+
+  /** Asks the node for a rebirth (NCMD Node Control/Rebirth), at most once per gap. */
+  private rebirth(key: string, session: NodeSession, reason: string): void {
+    if (!session.rebirthDue(this.now(), this.deps.rebirthGapMs ?? 5_000)) return;
+    const slash = key.indexOf('/');
+    const topic = spbTopic({
+      groupId: key.slice(0, slash),
+      messageType: 'NCMD',
+      edgeNodeId: key.slice(slash + 1),
+    });
+    const payload = encodePayload({
+      timestamp: this.now(),
+      metrics: [{ name: REBIRTH_METRIC, datatype: DataType.Boolean, value: true }],
+    });
+    this.deps.log.info({ node: key, reason }, 'Sparkplug rebirth requested');
+    this.deps.link
+      .publishRaw(topic, Buffer.from(payload), false)
+      .catch((err: unknown) => this.deps.log.warn({ err, node: key }, 'Sparkplug rebirth request failed'));
+  }
+}
+
+/** The metrics of a birth as the cloud keeps them. */
+export function storedBirth(metrics: readonly SpbMetric[]): StoredBirth {
+  const kept: BirthMetric[] = [];
+  const unsupported: { name: string; type: string }[] = [];
+  for (const m of metrics) {
+    if (m.name === undefined || m.datatype === undefined) continue;
+    if (m.unsupported !== undefined) {
+      if (!isControlMetric(m.name)) unsupported.push({ name: m.name, type: m.unsupported });
+      continue;
+    }
+    const unit = m.properties?.engUnit;
+    kept.push({
+      name: m.name,
+      datatype: m.datatype,
+      ...(m.alias !== undefined ? { alias: m.alias } : {}),
+      ...(typeof unit === 'string' ? { unit } : {}),
+      ...(m.properties?.readOnly === true ? { readOnly: true } : {}),
+    });
+  }
+  return { metrics: kept, unsupported };
+}
+
+/**
+ * The samples of a data payload: values keyed by tag id, one sample per timestamp (a metric's own,
+ * else the payload's, else the arrival time), historical metrics as backfill. `unknown`: a metric
+ * names an alias or name the birth did not declare (the caller asks for a rebirth).
+ */
+function toSamples(
+  payload: SpbPayload,
+  scope: BirthScope,
+  tags: TagMap,
+  receivedAt: number,
+): { samples: DataSample[]; unknown: boolean } {
+  const fallback = payload.timestamp ?? receivedAt;
+  let first: DataSample | undefined;
+  let more: DataSample[] | undefined;
+  let unknown = false;
+  for (const m of payload.metrics) {
+    const declared = scope.resolve(m);
+    if (!declared) {
+      unknown = true;
+      continue;
+    }
+    const tag = tags.get(declared.name);
+    if (!tag || m.unsupported !== undefined) continue;
+    const ts = m.timestamp ?? fallback;
+    const hist = m.isHistorical === true;
+    let sample =
+      first && first.ts === ts && (first.hist === true) === hist
+        ? first
+        : more?.find((s) => s.ts === ts && (s.hist === true) === hist);
+    if (!sample) {
+      sample = hist ? { ts, v: {}, hist: true } : { ts, v: {} };
+      if (!first) first = sample;
+      else (more ??= []).push(sample);
+    }
+    const value = m.isNull ? null : m.value;
+    sample.v[tag.id] =
+      typeof value === 'string' && value.length > MAX_TAG_TEXT_LENGTH
+        ? value.slice(0, MAX_TAG_TEXT_LENGTH)
+        : value;
+  }
+  if (!first) return { samples: [], unknown };
+  return { samples: more ? [first, ...more].sort((a, b) => a.ts - b.ts) : [first], unknown };
+}

@@ -1,0 +1,95 @@
+import { toSingleLine } from '@hmi/domain';
+import { DataType, dataTypeName, tagTypeOf, BDSEQ_METRIC } from '@hmi/domain/sparkplug';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogue, GeneratedTemplates, TagValues } from '../device/index.ts';
+import type { BirthMetric } from './node-session.ts';
+import type { SparkplugIdentities } from './sparkplug-identities.ts';
+import type { SparkplugDevice, SparkplugRepo } from './sparkplug.repo.ts';
+
+/** What the cloud keeps of a birth (sparkplug_devices.birth). */
+export interface StoredBirth {
+  metrics: BirthMetric[];
+  /** Metrics of types the cloud does not map to tags (name and type name). */
+  unsupported: { name: string; type: string }[];
+}
+
+/** A tag of a device as the host maps metric names to it. */
+export interface HostTag {
+  id: number;
+  name: string;
+  type: number;
+  rw: number;
+}
+
+/** Metrics that are the node's controls and bookkeeping, not values: no tags are made of them. */
+export function isControlMetric(name: string): boolean {
+  return name === BDSEQ_METRIC || name.startsWith('Node Control/') || name.startsWith('Device Control/');
+}
+
+/** The tags a birth declares: its supported metrics in birth order (docs/protocol.md, Sparkplug B). */
+export function birthTags(metrics: readonly BirthMetric[]): TagValues[] {
+  const tags: TagValues[] = [];
+  const seen = new Set<string>();
+  for (const m of metrics) {
+    const type = tagTypeOf(m.datatype);
+    const name = toSingleLine(m.name).slice(0, 255);
+    if (type === null || isControlMetric(m.name) || name === '' || seen.has(name)) continue;
+    seen.add(name);
+    tags.push({
+      name,
+      data_type: type,
+      rw: m.readOnly ? 0 : 2,
+      address: m.alias !== undefined ? `alias ${m.alias}` : '',
+      unit: toSingleLine(m.unit ?? '').slice(0, 32),
+      decimals: m.datatype === DataType.Float || m.datatype === DataType.Double ? 3 : 0,
+      description: `Sparkplug B ${dataTypeName(m.datatype)}`,
+    });
+  }
+  return tags;
+}
+
+/**
+ * The template of a bound Sparkplug device follows its birth (GeneratedTemplates); the tags the
+ * host maps metric names to are the device's tags as the catalogue has them.
+ */
+export class SparkplugTemplates {
+  constructor(
+    private readonly catalogue: Pick<Catalogue, 'deviceBySn' | 'tags'>,
+    private readonly generated: GeneratedTemplates,
+    private readonly repo: SparkplugRepo,
+    private readonly identities: SparkplugIdentities,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Makes the bound device's template match its birth; nothing for an unbound device. */
+  async sync(row: SparkplugDevice, birth: StoredBirth): Promise<void> {
+    const device = await this.catalogue.deviceBySn(row.sn);
+    if (!device || device.team_id === null) return;
+    const name = `spB ${row.edge_node_id}${row.device_id ? `/${row.device_id}` : ''}`;
+    const outcome = await this.generated.sync(
+      { deviceId: device.id, teamId: device.team_id, templateId: device.template_id },
+      row.template_id,
+      toSingleLine(name),
+      birthTags(birth.metrics),
+    );
+    if (!outcome.ok) {
+      this.log.warn(
+        { sn: row.sn, max: outcome.max },
+        'Sparkplug birth: the team has reached its template limit (1033); no template generated',
+      );
+      return;
+    }
+    if (outcome.templateId !== row.template_id) {
+      await this.repo.setTemplate(row.sn, outcome.templateId);
+      this.identities.update({ ...row, template_id: outcome.templateId });
+    }
+  }
+
+  /** The device's tags by SN; null when it is not bound. */
+  async tagsOf(sn: string): Promise<HostTag[] | null> {
+    const device = await this.catalogue.deviceBySn(sn);
+    if (!device || device.team_id === null) return null;
+    const tags = await this.catalogue.tags.ofDevice(device.id);
+    return tags.map((t) => ({ id: t.id, name: t.name, type: t.data_type, rw: t.rw }));
+  }
+}
