@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import { createDatabase } from '../../db/create-database.ts';
 import { migrateToLatest } from '../../db/migrator.ts';
 import { BrokerRegistrySync, openBrokerAccounts, type BrokerPush } from './broker-registry.ts';
+import { registerSparkplugNode } from '../sparkplug/index.ts';
 import { DbDeviceRegistry, type DeviceRegistration } from './db-device-registry.ts';
 
 /** Where the run writes its lines: `out` for what was done, `err` for what was not. */
@@ -33,7 +34,11 @@ function describePush(push: BrokerPush): string {
 export async function registerDevices(
   config: Config,
   entries: DeviceRegistration[],
-  options: { replaceSecret: boolean },
+  options: {
+    replaceSecret: boolean;
+    /** The Sparkplug B edge node these SNs are (one entry): its identity, for an external broker. */
+    sparkplug?: { groupId: string; edgeNodeId: string };
+  },
   output: RegisterOutput,
 ): Promise<number> {
   let accounts;
@@ -51,10 +56,22 @@ export async function registerDevices(
     for (const entry of entries) {
       try {
         const { outcome, broker } = await sync.register(entry, options);
+        let node = '';
+        if (options.sparkplug) {
+          const { groupId, edgeNodeId } = options.sparkplug;
+          const claim = await registerSparkplugNode(db, entry.sn, groupId, edgeNodeId);
+          if (claim !== 'ok')
+            throw new Error(
+              claim === 'not-a-node'
+                ? 'this SN is a Sparkplug device, not an edge node'
+                : `the edge node ${groupId}/${edgeNodeId} belongs to another SN (or this SN is another node)`,
+            );
+          node = `, Sparkplug edge node ${groupId}/${edgeNodeId}`;
+        }
         counts[outcome]++;
         if (broker.status === 'failed') counts.brokerFailed++;
         (broker.status === 'failed' ? output.err : output.out)(
-          `${outcome}: ${entry.sn}${describePush(broker)}`,
+          `${outcome}: ${entry.sn}${node}${describePush(broker)}`,
         );
       } catch (err) {
         counts.failed++;

@@ -1,0 +1,2 @@
+/** The Sparkplug module's public entry: what the operator's registration run needs. */
+export { registerSparkplugNode } from './sparkplug-registration.ts';
