@@ -99,9 +99,9 @@ export class SparkplugHost implements LinkExtension {
 
   async publishConfig(sn: string, config: DeviceConfig): Promise<boolean> {
     if (!(await this.deps.identities.ofSn(sn))) return false;
-    this.deps.sessions.tagMaps.set(
+    this.deps.sessions.setTags(
       sn,
-      new Map(config.tags.map((t) => [t.name, { id: t.id, name: t.name, type: t.type, rw: t.rw }])),
+      config.tags.map((t) => ({ id: t.id, name: t.name, type: t.type, rw: t.rw })),
     );
     void this.deps.link
       .dispatch({

@@ -1,4 +1,4 @@
-import { MAX_TAG_TEXT_LENGTH, type DataSample, type DeviceState } from '@hmi/domain';
+import type { DeviceState } from '@hmi/domain';
 import {
   BDSEQ_METRIC,
   DataType,
@@ -6,22 +6,17 @@ import {
   encodePayload,
   REBIRTH_METRIC,
   spbTopic,
-  type SpbMetric,
   type SpbPayload,
   type SpbTopic,
 } from '@hmi/domain/sparkplug';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
 import type { ExtensionMessage } from '../../plugins/mqtt/link-extension.ts';
-import { NodeSession, type BirthMetric, type BirthScope } from './node-session.ts';
+import { NodeSession, type BirthScope } from './node-session.ts';
+import { storedBirth, toSamples, type TagMap } from './sparkplug-data.ts';
 import type { SparkplugIdentities } from './sparkplug-identities.ts';
 import type { SparkplugDevice, SparkplugRepo } from './sparkplug.repo.ts';
-import {
-  isControlMetric,
-  type HostTag,
-  type SparkplugTemplates,
-  type StoredBirth,
-} from './sparkplug-templates.ts';
+import { type HostTag, type SparkplugTemplates, type StoredBirth } from './sparkplug-templates.ts';
 
 export interface SparkplugSessionsDeps {
   link: DeviceLink;
@@ -36,8 +31,8 @@ export interface SparkplugSessionsDeps {
   rebirthGapMs?: number;
 }
 
-/** A device's tags by metric name (the names of its birth are its tags' names). */
-type TagMap = Map<string, HostTag>;
+/** How long the tags of a device are used before they are read again. */
+const TAGS_TTL_MS = 30_000;
 
 /**
  * The host application's handling of edge node sessions (Sparkplug B 3.0; docs/protocol.md,
@@ -52,8 +47,13 @@ type TagMap = Map<string, HostTag>;
 export class SparkplugSessions {
   private readonly sessions = new Map<string, NodeSession>();
   private readonly chains = new Map<string, Promise<unknown>>();
-  /** SN -> its tags by name; absent while unbound or not yet read. */
-  readonly tagMaps = new Map<string, TagMap>();
+  /**
+   * SN -> its tags by name and when they were read; absent while unbound or not yet read. Read
+   * again after a birth, a bind, a config this server publishes, and at most TAGS_TTL_MS after
+   * the last read (another server may have changed the template).
+   */
+  private readonly tagMaps = new Map<string, { tags: TagMap; at: number }>();
+  private readonly reading = new Set<string>();
   private readonly warned = new Set<string>();
   private readonly now: () => number;
 
@@ -202,8 +202,26 @@ export class SparkplugSessions {
     const stored = birth ?? (row.birth ? (JSON.parse(row.birth) as StoredBirth) : undefined);
     if (stored) await this.deps.templates.sync(row, stored);
     const tags = await this.deps.templates.tagsOf(sn);
-    if (tags) this.tagMaps.set(sn, new Map(tags.map((t) => [t.name, t])));
+    this.setTags(sn, tags);
+  }
+
+  /** The device's tags as they are now (null: not bound). */
+  setTags(sn: string, tags: readonly HostTag[] | null): void {
+    if (tags) this.tagMaps.set(sn, { tags: new Map(tags.map((t) => [t.name, t])), at: this.now() });
     else this.tagMaps.delete(sn);
+  }
+
+  /** Reads the tags again in the background (data goes on with the ones known meanwhile). */
+  private reread(sn: string): void {
+    if (this.reading.has(sn)) return;
+    this.reading.add(sn);
+    this.deps.templates
+      .tagsOf(sn)
+      .then(
+        (tags) => this.setTags(sn, tags),
+        (err: unknown) => this.deps.log.warn({ err, sn }, 'Sparkplug: reading the tags failed'),
+      )
+      .finally(() => this.reading.delete(sn));
   }
 
   private async nodeDeath(key: string, node: SparkplugDevice, message: ExtensionMessage) {
@@ -246,9 +264,10 @@ export class SparkplugSessions {
     if (!session.sequence(payload.seq)) this.rebirth(key, session, 'sequence gap');
     const sn = t.deviceId === undefined ? node.sn : session.sns.get(t.deviceId);
     if (!scope || !sn) return this.rebirth(key, session, 'data of a device not born');
-    const tags = this.tagMaps.get(sn);
-    if (!tags) return; // not bound (or its tags not read yet): its values belong to nobody
-    const { samples, unknown } = toSamples(payload, scope, tags, message.receivedAt);
+    const known = this.tagMaps.get(sn);
+    if (!known) return; // not bound (or its tags not read yet): its values belong to nobody
+    if (message.receivedAt - known.at > TAGS_TTL_MS) this.reread(sn);
+    const { samples, unknown } = toSamples(payload, scope, known.tags, message.receivedAt);
     if (unknown) this.rebirth(key, session, 'unknown alias');
     if (samples.length === 0) return;
     return this.deps.link.dispatch({
@@ -290,70 +309,4 @@ export class SparkplugSessions {
       .publishRaw(topic, Buffer.from(payload), false)
       .catch((err: unknown) => this.deps.log.warn({ err, node: key }, 'Sparkplug rebirth request failed'));
   }
-}
-
-/** The metrics of a birth as the cloud keeps them. */
-export function storedBirth(metrics: readonly SpbMetric[]): StoredBirth {
-  const kept: BirthMetric[] = [];
-  const unsupported: { name: string; type: string }[] = [];
-  for (const m of metrics) {
-    if (m.name === undefined || m.datatype === undefined) continue;
-    if (m.unsupported !== undefined) {
-      if (!isControlMetric(m.name)) unsupported.push({ name: m.name, type: m.unsupported });
-      continue;
-    }
-    const unit = m.properties?.engUnit;
-    kept.push({
-      name: m.name,
-      datatype: m.datatype,
-      ...(m.alias !== undefined ? { alias: m.alias } : {}),
-      ...(typeof unit === 'string' ? { unit } : {}),
-      ...(m.properties?.readOnly === true ? { readOnly: true } : {}),
-    });
-  }
-  return { metrics: kept, unsupported };
-}
-
-/**
- * The samples of a data payload: values keyed by tag id, one sample per timestamp (a metric's own,
- * else the payload's, else the arrival time), historical metrics as backfill. `unknown`: a metric
- * names an alias or name the birth did not declare (the caller asks for a rebirth).
- */
-function toSamples(
-  payload: SpbPayload,
-  scope: BirthScope,
-  tags: TagMap,
-  receivedAt: number,
-): { samples: DataSample[]; unknown: boolean } {
-  const fallback = payload.timestamp ?? receivedAt;
-  let first: DataSample | undefined;
-  let more: DataSample[] | undefined;
-  let unknown = false;
-  for (const m of payload.metrics) {
-    const declared = scope.resolve(m);
-    if (!declared) {
-      unknown = true;
-      continue;
-    }
-    const tag = tags.get(declared.name);
-    if (!tag || m.unsupported !== undefined) continue;
-    const ts = m.timestamp ?? fallback;
-    const hist = m.isHistorical === true;
-    let sample =
-      first && first.ts === ts && (first.hist === true) === hist
-        ? first
-        : more?.find((s) => s.ts === ts && (s.hist === true) === hist);
-    if (!sample) {
-      sample = hist ? { ts, v: {}, hist: true } : { ts, v: {} };
-      if (!first) first = sample;
-      else (more ??= []).push(sample);
-    }
-    const value = m.isNull ? null : m.value;
-    sample.v[tag.id] =
-      typeof value === 'string' && value.length > MAX_TAG_TEXT_LENGTH
-        ? value.slice(0, MAX_TAG_TEXT_LENGTH)
-        : value;
-  }
-  if (!first) return { samples: [], unknown };
-  return { samples: more ? [first, ...more].sort((a, b) => a.ts - b.ts) : [first], unknown };
 }

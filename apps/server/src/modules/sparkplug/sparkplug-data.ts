@@ -1,0 +1,73 @@
+import { MAX_TAG_TEXT_LENGTH, type DataSample } from '@hmi/domain';
+import type { SpbMetric, SpbPayload } from '@hmi/domain/sparkplug';
+import type { BirthMetric, BirthScope } from './node-session.ts';
+import { isControlMetric, type HostTag, type StoredBirth } from './sparkplug-templates.ts';
+
+/** A device's tags by metric name (the names of its birth are its tags' names). */
+export type TagMap = ReadonlyMap<string, HostTag>;
+
+/** The metrics of a birth as the cloud keeps them. */
+export function storedBirth(metrics: readonly SpbMetric[]): StoredBirth {
+  const kept: BirthMetric[] = [];
+  const unsupported: { name: string; type: string }[] = [];
+  for (const m of metrics) {
+    if (m.name === undefined || m.datatype === undefined) continue;
+    if (m.unsupported !== undefined) {
+      if (!isControlMetric(m.name)) unsupported.push({ name: m.name, type: m.unsupported });
+      continue;
+    }
+    const unit = m.properties?.engUnit;
+    kept.push({
+      name: m.name,
+      datatype: m.datatype,
+      ...(m.alias !== undefined ? { alias: m.alias } : {}),
+      ...(typeof unit === 'string' ? { unit } : {}),
+      ...(m.properties?.readOnly === true ? { readOnly: true } : {}),
+    });
+  }
+  return { metrics: kept, unsupported };
+}
+
+/**
+ * The samples of a data payload: values keyed by tag id, one sample per timestamp (a metric's own,
+ * else the payload's, else the arrival time), historical metrics as backfill. `unknown`: a metric
+ * names an alias or name the birth did not declare (the caller asks for a rebirth).
+ */
+export function toSamples(
+  payload: SpbPayload,
+  scope: BirthScope,
+  tags: TagMap,
+  receivedAt: number,
+): { samples: DataSample[]; unknown: boolean } {
+  const fallback = payload.timestamp ?? receivedAt;
+  let first: DataSample | undefined;
+  let more: DataSample[] | undefined;
+  let unknown = false;
+  for (const m of payload.metrics) {
+    const declared = scope.resolve(m);
+    if (!declared) {
+      unknown = true;
+      continue;
+    }
+    const tag = tags.get(declared.name);
+    if (!tag || m.unsupported !== undefined) continue;
+    const ts = m.timestamp ?? fallback;
+    const hist = m.isHistorical === true;
+    let sample =
+      first && first.ts === ts && (first.hist === true) === hist
+        ? first
+        : more?.find((s) => s.ts === ts && (s.hist === true) === hist);
+    if (!sample) {
+      sample = hist ? { ts, v: {}, hist: true } : { ts, v: {} };
+      if (!first) first = sample;
+      else (more ??= []).push(sample);
+    }
+    const value = m.isNull ? null : m.value;
+    sample.v[tag.id] =
+      typeof value === 'string' && value.length > MAX_TAG_TEXT_LENGTH
+        ? value.slice(0, MAX_TAG_TEXT_LENGTH)
+        : value;
+  }
+  if (!first) return { samples: [], unknown };
+  return { samples: more ? [first, ...more].sort((a, b) => a.ts - b.ts) : [first], unknown };
+}
