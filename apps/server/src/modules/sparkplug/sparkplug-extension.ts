@@ -52,8 +52,12 @@ export class SparkplugHost implements LinkExtension {
 
   /** Listens for bindings (a bound device gets its template from its birth); before the link starts. */
   attach(): () => void {
-    this.detach = this.deps.bus.subscribe('device.binding', (e) => void this.bound(e.sns));
-    return () => this.detach?.();
+    const off = [
+      this.deps.bus.subscribe('device.binding', (e) => void this.bound(e.sns)),
+      this.deps.link.on('disconnect', (e) => this.deps.sessions.disconnected(e.sn)),
+    ];
+    this.detach = () => off.forEach((f) => f());
+    return this.detach;
   }
 
   subscriptions(): readonly string[] {

@@ -73,7 +73,39 @@ export class SparkplugSessions {
           ? this.data(key, t, node, message)
           : undefined;
     }
-    const run = (pending ?? Promise.resolve()).then(() => this.ordered(key, t, message));
+    return this.enqueue(key, () => this.ordered(key, t, message));
+  }
+
+  /**
+   * The connection of node `sn` ended (embedded broker) and no NDEATH ended its session: its
+   * devices go offline (the node itself is the device state service's) and the session ends.
+   */
+  disconnected(sn: string): void {
+    const node = this.deps.identities.cached(sn);
+    if (!node || node.device_id !== '') return;
+    const key = `${node.group_id}/${node.edge_node_id}`;
+    const message: ExtensionMessage = {
+      sn,
+      topic: '',
+      payload: Buffer.alloc(0),
+      will: false,
+      receivedAt: this.now(),
+    };
+    void this.enqueue(key, async () => {
+      const session = this.sessions.get(key);
+      if (!session?.born) return;
+      const devices = [...session.sns]
+        .filter(([deviceId]) => deviceId !== '')
+        .map(([, deviceSn]) => deviceSn);
+      session.death();
+      for (const deviceSn of devices) await this.state(deviceSn, { online: false }, message);
+    }).catch((err: unknown) => this.deps.log.warn({ err, sn }, 'Sparkplug: ending a session failed'));
+  }
+
+  /** Runs `job` after every earlier job of the node `key`. */
+  private enqueue(key: string, job: () => Promise<void>): Promise<void> {
+    const pending = this.chains.get(key);
+    const run = (pending ?? Promise.resolve()).then(job);
     const tail = run.catch(() => undefined);
     this.chains.set(key, tail);
     void tail.then(() => {

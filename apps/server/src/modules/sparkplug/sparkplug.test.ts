@@ -179,4 +179,29 @@ describe('Sparkplug B host application', () => {
     await waitUntil(() => edge.rebirths() === 3, 5_000, 'rebirth after death');
     await edge.client.endAsync();
   });
+
+  // Only the embedded broker sees connections end; an external one publishes the node's will (if any).
+  it.skipIf(Boolean(process.env.MQTT_URL))(
+    'a node that leaves without an NDEATH takes its devices offline',
+    async () => {
+      const node = await registerNode(server);
+      const edge = await RawEdgeNode.connect(server, node);
+      await edge.publish('NBIRTH', nodeBirth('0'));
+      await edge.publish('DBIRTH', deviceBirth(1), 'Press1');
+      const childSn = `${node.sn}-Press1`;
+      await eventually(
+        () => online(childSn),
+        (d) => d?.online === 1,
+        'device born online',
+      );
+      // A clean DISCONNECT publishes no will.
+      await edge.client.endAsync();
+      await eventually(
+        () => online(childSn),
+        (d) => d?.online === 0,
+        'device offline',
+      );
+      expect((await online(node.sn))?.online).toBe(0);
+    },
+  );
 });
