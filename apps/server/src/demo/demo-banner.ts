@@ -10,23 +10,37 @@ export interface DemoBannerInput {
   config: Pick<Config, 'dataDir' | 'smtpUrl'>;
   devices: readonly DemoDevice[];
   boundNow: number;
+  /** The Sparkplug B edge node whose devices are among `devices` (those with a `sparkplugId`). */
+  sparkplug?: { sn: string; secret: string; groupId: string; edgeNodeId: string };
 }
 
 /**
- * What `npm run demo` prints once its devices are online: the devices with their SN and PIN,
- * then where to open the console and sign in, where devices connect, where mail goes (the
- * outbox directory, or the SMTP host without its credentials) and where the data stays.
+ * What `npm run demo` prints once its devices are online: the devices with their SN and PIN, the
+ * Sparkplug B edge node whose devices are among them, then where to open the console and sign
+ * in, where devices connect, where mail goes (the outbox directory, or the SMTP host without its
+ * credentials) and where the data stays.
  */
 export function demoBanner(o: DemoBannerInput): string[] {
+  const sn = Math.max(20, ...o.devices.map((d) => d.sn.length));
   const lines = [
     '',
     `${o.devices.length} simulated devices online and synced (${o.boundNow} bound now):`,
-    `  ${'name'.padEnd(18)} ${'SN'.padEnd(20)} ${'PIN'.padEnd(9)} ${'group'.padEnd(8)} template`,
+    `  ${'name'.padEnd(18)} ${'SN'.padEnd(sn)} ${'PIN'.padEnd(9)} ${'group'.padEnd(8)} template`,
   ];
   for (const d of o.devices)
     lines.push(
-      `  ${d.name.padEnd(18)} ${d.sn.padEnd(20)} ${d.pin.padEnd(9)} ${d.group.padEnd(8)} ${d.template}`,
+      `  ${d.name.padEnd(18)} ${d.sn.padEnd(sn)} ${d.pin.padEnd(9)} ${d.group.padEnd(8)} ${d.template}`,
     );
+  const spb = o.sparkplug;
+  if (spb) {
+    const ids = o.devices.flatMap((d) => (d.sparkplugId === undefined ? [] : [d.sparkplugId]));
+    lines.push(
+      '',
+      `Sparkplug B edge node ${spb.groupId}/${spb.edgeNodeId}: SN ${spb.sn}, PIN ${spb.secret}`,
+      `  its devices ${ids.join(', ')} are ${spb.sn}-{device id} above, bound with the node's PIN,`,
+      `  on templates generated from their births (another: npm run sim -- --url ${o.mqttUrl} --sparkplug --devices 2)`,
+    );
+  }
   lines.push(
     '',
     `HMI Cloud Console demo: ${o.address}`,

@@ -10,17 +10,24 @@ import type {
   TemplateTagInput,
   TokenPair,
 } from '@hmi/domain';
-import { simulatedIdentity, startSimulatedDevice, type SimulatedDeviceHandle } from '@hmi/simulator';
+import {
+  simulatedIdentity,
+  startSimulatedDevice,
+  type SimulatedDeviceHandle,
+  type SparkplugEdgeNodeHandle,
+} from '@hmi/simulator';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/password.ts';
 import { emailName } from '../modules/users/login-name.ts';
 import { ensureDemoAlarms } from './demo-alarms.ts';
 import { ensureDemoBilling } from './demo-billing.ts';
+import { demoEdgeNode, demoSparkplugDevices, startDemoEdgeNode } from './demo-sparkplug.ts';
 
 /*
  * The demo of `npm run demo`: a team with an active main account, groups, labels, two
  * templates, and simulated devices (apps/simulator) connected to the embedded broker and bound
- * through the real bind API with their SN and PIN. Every step looks first and creates only what
+ * through the real bind API with their SN and PIN, and a simulated Sparkplug B edge node with two
+ * devices (DEMO_SPARKPLUG) bound the same way. Every step looks first and creates only what
  * is missing, so seeding the same database again changes nothing and does not fail.
  */
 
@@ -35,7 +42,7 @@ const GROUPS: readonly (readonly [string, string | null])[] = [
   ['Line 2', 'Plant A'],
   ['Plant B', null],
 ];
-const LABELS = ['packaging', 'utilities', 'pilot', 'maintenance'] as const;
+const LABELS = ['packaging', 'utilities', 'pilot', 'maintenance', 'sparkplug'] as const;
 
 /*
  * Tags the simulator has a generator for (apps/simulator/src/signals.ts): BOOL toggles every few
@@ -69,6 +76,8 @@ const TEMPLATES = [
 
 export interface DemoDevice {
   sn: string;
+  /** Its device id under the Sparkplug edge node; bound with no template (made from its birth). */
+  sparkplugId?: string;
   /** The device secret, which is the PIN a user binds it with. */
   pin: string;
   kind: DeviceKind;
@@ -120,6 +129,9 @@ export function demoDevices(count = 12): DemoDevice[] {
   }
   return out;
 }
+
+/** The demo's Sparkplug B edge node and its two devices (demo-sparkplug.ts). */
+export const DEMO_SPARKPLUG = demoEdgeNode(DEMO_SEED);
 
 /** Calls the console's own API on `baseUrl`; throws unless the reply is code 0. */
 function apiClient(baseUrl: string) {
@@ -190,10 +202,12 @@ async function ensureAccount(app: FastifyInstance): Promise<'created' | 'exists'
     .select('template_max_num')
     .where('id', '=', teamId)
     .executeTakeFirstOrThrow();
-  if (team.template_max_num < TEMPLATES.length) {
+  // The demo's templates and those generated from the Sparkplug devices' births.
+  const templateMax = TEMPLATES.length + DEMO_SPARKPLUG.devices.length;
+  if (team.template_max_num < templateMax) {
     await app.db
       .updateTable('teams')
-      .set({ template_max_num: TEMPLATES.length })
+      .set({ template_max_num: templateMax })
       .where('id', '=', teamId)
       .execute();
   }
@@ -216,6 +230,8 @@ export interface DemoOptions {
 export interface DemoRun {
   devices: DemoDevice[];
   handles: SimulatedDeviceHandle[];
+  /** The Sparkplug B edge node (DEMO_SPARKPLUG). */
+  edgeNode: SparkplugEdgeNodeHandle | undefined;
   /** Devices bound by this run (0 when a previous run bound them all). */
   boundNow: number;
   /** The demo devices as the device list shows them after settling. */
@@ -231,7 +247,10 @@ export interface DemoRun {
 export async function startDemo(app: FastifyInstance, options: DemoOptions): Promise<DemoRun> {
   const log = options.log ?? (() => undefined);
   const api = apiClient(options.baseUrl);
-  const devices = demoDevices(options.devices ?? 12);
+  const plain = demoDevices(options.devices ?? 12);
+  // The Sparkplug B edge node, unless the host application is off (SPARKPLUG=false).
+  const sparkplug = app.config.sparkplug ? demoSparkplugDevices(DEMO_SPARKPLUG) : [];
+  const devices = [...plain, ...sparkplug];
 
   const account = await ensureAccount(app);
   log(`account ${DEMO_ACCOUNT.email}: ${account}`);
@@ -270,13 +289,14 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
   log(`alarm rules added: ${await ensureDemoAlarms(api, token, templates)}`);
 
   // Registered as an operator would (whatever DEVICE_AUTO_REGISTER says), then connected.
-  for (const d of devices) await app.services.deviceRegistry.add({ sn: d.sn, secret: d.pin, kind: d.kind });
+  for (const d of plain) await app.services.deviceRegistry.add({ sn: d.sn, secret: d.pin, kind: d.kind });
   const handles: SimulatedDeviceHandle[] = [];
+  const nodes: SparkplugEdgeNodeHandle[] = [];
   const stop = async () => {
-    await Promise.allSettled(handles.splice(0).map((h) => h.stop()));
+    await Promise.allSettled([...handles.splice(0), ...nodes.splice(0)].map((h) => h.stop()));
   };
   try {
-    for (const d of devices) {
+    for (const d of plain) {
       handles.push(
         await startSimulatedDevice({
           url: app.deviceMqttUrl,
@@ -288,6 +308,9 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
         }),
       );
     }
+
+    if (sparkplug.length > 0)
+      nodes.push(await startDemoEdgeNode(app, DEMO_SPARKPLUG, sparkplug, options, log));
 
     // Bind through the real bind flow (SN + PIN); skip what a previous run bound.
     let boundNow = 0;
@@ -308,7 +331,7 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
         pin: d.pin,
         name: d.name,
         group_id: groups.get(d.group) ?? null,
-        template_id: templates.get(d.template) ?? null,
+        template_id: d.sparkplugId === undefined ? (templates.get(d.template) ?? null) : null,
         label_ids: d.labels.map((l) => labels.get(l)).filter((id): id is number => id !== undefined),
         address: d.address,
         remark: 'simulated device (npm run demo)',
@@ -331,7 +354,7 @@ export async function startDemo(app: FastifyInstance, options: DemoOptions): Pro
 
     const list = await waitSettled(api, token, devices, options.settleTimeoutMs ?? 30_000);
     log(`data board: ${await ensureBoard(api, token)}`);
-    return { devices, handles, boundNow, list, stop };
+    return { devices, handles, edgeNode: nodes[0], boundNow, list, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -15,7 +15,7 @@ import { CardStatus } from '@hmi/domain';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { demoBanner } from './demo-banner.ts';
 import { DEMO_LEVELS } from './demo-billing.ts';
-import { DEMO_ACCOUNT, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
+import { DEMO_ACCOUNT, DEMO_SPARKPLUG, demoDevices, startDemo, type DemoRun } from './demo-seed.ts';
 
 describe('npm run demo seeding', () => {
   let server: TestServer;
@@ -35,8 +35,12 @@ describe('npm run demo seeding', () => {
     async () => {
       const run = await startDemo(server.app, { baseUrl: server.url, devices: 6, rate: 5 });
       runs.push(run);
-      expect(run.boundNow).toBe(6);
-      expect(run.list).toHaveLength(6);
+      // Six simulated devices and the two devices of the Sparkplug B edge node.
+      expect(run.boundNow).toBe(8);
+      expect(run.list).toHaveLength(8);
+      expect(run.devices.filter((d) => d.sparkplugId !== undefined).map((d) => d.sn)).toEqual(
+        DEMO_SPARKPLUG.devices.map((d) => `${DEMO_SPARKPLUG.sn}-${d.id}`),
+      );
       for (const d of run.devices) {
         const row = run.list.find((r) => r.sn === d.sn);
         expect(row, d.sn).toMatchObject({
@@ -52,6 +56,10 @@ describe('npm run demo seeding', () => {
       // The devices run their template: they report its tags.
       const handle = run.handles[0]!;
       await expect.poll(() => Object.keys(handle.values()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      // The Sparkplug devices run templates generated from their births, and no rebirth was needed.
+      const mixer = run.list.find((r) => r.sn === `${DEMO_SPARKPLUG.sn}-Mixer`)!;
+      expect(mixer.template_name).toBe('spB Syrup_room/Mixer');
+      expect(run.edgeNode?.births).toBe(1);
     },
   );
 
@@ -91,7 +99,7 @@ describe('npm run demo seeding', () => {
       expect(login.body.code).toBe(0);
       const token = login.body.data.token;
       const list = await server.call<DeviceListReply>('GET', '/device/list?page_size=200', { token });
-      expect(list.body.data.total).toBe(6);
+      expect(list.body.data.total).toBe(8);
       const groups = await server.call<GroupListReply>('GET', '/device/group/list', { token });
       expect(groups.body.data.list.map((g) => g.name).sort()).toEqual([
         'Line 1',
@@ -100,9 +108,12 @@ describe('npm run demo seeding', () => {
         'Plant B',
       ]);
       const templates = await server.call<TemplateListReply>('GET', '/template/list', { token });
+      // The two of the demo and the two generated from the Sparkplug births, not made twice.
       expect(templates.body.data.list.map((t) => t.name).sort()).toEqual([
         'Filling line HMI',
         'Utility gateway',
+        'spB Syrup_room/Dosing',
+        'spB Syrup_room/Mixer',
       ]);
       const filler = templates.body.data.list.find((t) => t.name === 'Filling line HMI')!;
       const rules = await server.call<AlarmRuleListReply>(
@@ -155,6 +166,15 @@ describe('npm run demo seeding', () => {
     expect(text).toContain(`sign in with  ${DEMO_ACCOUNT.email}  /  ${DEMO_ACCOUNT.password}`);
     expect(text).toContain(`mail goes to ${join('/tmp/demo', 'outbox')} (mail and SMS are written here`);
     for (const d of devices) expect(text).toContain(d.pin);
+    expect(text).not.toContain('Sparkplug');
+    const spb = demoBanner({
+      ...input,
+      config: { dataDir: '/tmp/demo', smtpUrl: undefined },
+      sparkplug: DEMO_SPARKPLUG,
+    }).join('\n');
+    expect(spb).toContain(
+      `Sparkplug B edge node Demo/Syrup_room: SN ${DEMO_SPARKPLUG.sn}, PIN ${DEMO_SPARKPLUG.secret}`,
+    );
     const smtp = demoBanner({
       ...input,
       config: { dataDir: '/tmp/demo', smtpUrl: 'smtp://demo:hunter22@smtp.example.com:587' },

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { demoBanner } from './demo-banner.ts';
-import { startDemo } from './demo-seed.ts';
+import { DEMO_SPARKPLUG, startDemo } from './demo-seed.ts';
 
 /*
  * `npm run demo`: the console on the embedded default with a demo team whose simulated devices
@@ -10,7 +10,8 @@ import { startDemo } from './demo-seed.ts';
  * console in one command. Same settings as `npm start`, except that DATA_DIR defaults to
  * data/demo (kept between runs; delete it to start over) and LOG_LEVEL to warn (the outbox's
  * mail links are printed all the same: lib/logging.ts operatorLog). DEMO_DEVICES
- * sets the number of simulated devices (default 12). Ctrl+C stops the devices and the console.
+ * sets the number of simulated devices (default 12); next to them runs one simulated Sparkplug B
+ * edge node with two devices (DEMO_SPARKPLUG). Ctrl+C stops the devices and the console.
  */
 async function main(): Promise<void> {
   let config;
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       config,
       devices: run.devices,
       boundNow: run.boundNow,
+      ...(run.edgeNode ? { sparkplug: DEMO_SPARKPLUG } : {}),
     }).join('\n'),
   );
 }
