@@ -35,8 +35,7 @@ export function storedBirth(metrics: readonly SpbMetric[]): StoredBirth {
  */
 export function toSamples(
   payload: SpbPayload,
-  scope: BirthScope,
-  tags: TagMap,
+  index: MetricIndex,
   receivedAt: number,
 ): { samples: DataSample[]; unknown: boolean } {
   const fallback = payload.timestamp ?? receivedAt;
@@ -44,30 +43,59 @@ export function toSamples(
   let more: DataSample[] | undefined;
   let unknown = false;
   for (const m of payload.metrics) {
-    const declared = scope.resolve(m);
-    if (!declared) {
+    const tagId = index.tagOf(m);
+    if (tagId === undefined) {
       unknown = true;
       continue;
     }
-    const tag = tags.get(declared.name);
-    if (!tag || m.unsupported !== undefined) continue;
+    if (tagId < 0 || m.unsupported !== undefined) continue;
     const ts = m.timestamp ?? fallback;
     const hist = m.isHistorical === true;
-    let sample =
-      first && first.ts === ts && (first.hist === true) === hist
-        ? first
-        : more?.find((s) => s.ts === ts && (s.hist === true) === hist);
+    let sample = first && first.ts === ts && (first.hist === true) === hist ? first : undefined;
+    if (!sample && more) sample = findSample(more, ts, hist);
     if (!sample) {
       sample = hist ? { ts, v: {}, hist: true } : { ts, v: {} };
       if (!first) first = sample;
       else (more ??= []).push(sample);
     }
     const value = m.isNull ? null : m.value;
-    sample.v[tag.id] =
+    sample.v[tagId] =
       typeof value === 'string' && value.length > MAX_TAG_TEXT_LENGTH
         ? value.slice(0, MAX_TAG_TEXT_LENGTH)
         : value;
   }
   if (!first) return { samples: [], unknown };
   return { samples: more ? [first, ...more].sort((a, b) => a.ts - b.ts) : [first], unknown };
+}
+
+function findSample(samples: DataSample[], ts: number, hist: boolean): DataSample | undefined {
+  for (const s of samples) if (s.ts === ts && (s.hist === true) === hist) return s;
+  return undefined;
+}
+
+/**
+ * A birth's metrics mapped to a device's tag ids, made once per birth and tag map: a data metric
+ * costs one lookup (by alias, else by name). The tag id, -1 when the metric is declared but no
+ * tag has its name (a control metric, a type not collected), undefined when the birth did not
+ * declare it.
+ */
+export class MetricIndex {
+  private readonly byAlias = new Map<string, number>();
+  private readonly byName = new Map<string, number>();
+
+  constructor(
+    readonly scope: BirthScope,
+    tags: TagMap,
+  ) {
+    for (const m of scope.metrics) {
+      const id = tags.get(m.name)?.id ?? -1;
+      this.byName.set(m.name, id);
+      if (m.alias !== undefined) this.byAlias.set(m.alias, id);
+    }
+  }
+
+  tagOf(metric: { name?: string; alias?: string }): number | undefined {
+    if (metric.alias !== undefined) return this.byAlias.get(metric.alias);
+    return metric.name === undefined ? undefined : this.byName.get(metric.name);
+  }
 }

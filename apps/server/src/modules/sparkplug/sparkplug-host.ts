@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
 import type { ExtensionMessage } from '../../plugins/mqtt/link-extension.ts';
 import { NodeSession, type BirthScope } from './node-session.ts';
-import { storedBirth, toSamples, type TagMap } from './sparkplug-data.ts';
+import { MetricIndex, storedBirth, toSamples, type TagMap } from './sparkplug-data.ts';
 import type { SparkplugIdentities } from './sparkplug-identities.ts';
 import type { SparkplugDevice, SparkplugRepo } from './sparkplug.repo.ts';
 import { type HostTag, type SparkplugTemplates, type StoredBirth } from './sparkplug-templates.ts';
@@ -52,7 +52,7 @@ export class SparkplugSessions {
    * again after a birth, a bind, a config this server publishes, and at most TAGS_TTL_MS after
    * the last read (another server may have changed the template).
    */
-  private readonly tagMaps = new Map<string, { tags: TagMap; at: number }>();
+  private readonly tagMaps = new Map<string, { tags: TagMap; at: number; index?: MetricIndex }>();
   private readonly reading = new Set<string>();
   private readonly warned = new Set<string>();
   private readonly now: () => number;
@@ -299,7 +299,9 @@ export class SparkplugSessions {
     const known = this.tagMaps.get(sn);
     if (!known) return; // not bound (or its tags not read yet): its values belong to nobody
     if (message.receivedAt - known.at > TAGS_TTL_MS) this.reread(sn);
-    const { samples, unknown } = toSamples(payload, scope, known.tags, message.receivedAt);
+    let index = known.index;
+    if (index?.scope !== scope) known.index = index = new MetricIndex(scope, known.tags);
+    const { samples, unknown } = toSamples(payload, index, message.receivedAt);
     if (unknown) this.rebirth(key, session, 'unknown alias');
     if (samples.length === 0) return;
     return this.deps.link.dispatch({
