@@ -199,7 +199,10 @@ export class SparkplugSessions {
     if (!session.sequence(payload.seq)) this.rebirth(key, session, 'sequence gap');
     const row = await this.deps.identities.deviceOf(node, deviceId);
     if (!row) {
-      this.deps.log.warn({ node: key, deviceId }, 'Sparkplug device: no free SN for it; ignored');
+      this.deps.log.warn(
+        { node: key, deviceId },
+        'Sparkplug device: no free SN for it, or its node has 1,000 devices; ignored',
+      );
       return;
     }
     const birth = storedBirth(payload.metrics);

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { isSerialNumber } from '@hmi/domain';
 import type { SparkplugDevice, SparkplugIdentity, SparkplugRepo } from './sparkplug.repo.ts';
 
+/** Devices one edge node may register (a DBIRTH of one more is ignored, with a warning). */
+export const MAX_DEVICES_PER_NODE = 1_000;
+
 /** Why an SN may not speak for a Sparkplug identity. */
 export type ClaimRefusal = 'identity-taken' | 'not-a-node';
 
@@ -66,6 +69,8 @@ export class SparkplugIdentities {
     const id = { groupId: node.group_id, edgeNodeId: node.edge_node_id, deviceId };
     const known = await this.ofIdentity(id);
     if (known) return known;
+    // What one node can register is capped, as self-registration is per address (docs/protocol.md).
+    if ((await this.repo.devicesOf(node.sn)).length >= MAX_DEVICES_PER_NODE) return undefined;
     for (const sn of childSns(node.sn, id)) {
       if (!(await this.repo.registerChild(sn, node.sn))) continue;
       if (await this.repo.insert(sn, node.sn, id)) break;
