@@ -16,28 +16,34 @@ import { runCommand, type TagState } from './device-commands.ts';
 import { signalFor } from './signals.ts';
 import { createDeviceRemote } from './tunnel/device-remote.ts';
 
-export interface SimulatedDeviceOptions {
+/** How a simulated device or edge node reaches the broker (SN, secret, timing, TLS, clock, log). */
+export interface SimulatorConnectionOptions {
   /** Broker URL: mqtt://host:port, mqtts://, ws://host:port/mqtt. */
   url: string;
+  /** The SN: MQTT client id and username. */
   sn: string;
+  /** Its secret (the PIN): the MQTT password. */
   secret: string;
+  /** Seconds; the broker declares the client offline after 1.5 times this of silence. Default 30. */
+  keepalive?: number;
+  /** Delay between reconnection attempts, ms. Default 5000 (well below the flood limit). */
+  reconnectPeriodMs?: number;
+  /** Extra TLS options (`ca`, `rejectUnauthorized`) for mqtts:// and wss:// (broker and tunnels). */
+  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface SimulatedDeviceOptions extends SimulatorConnectionOptions {
   kind?: DeviceKind;
   /** Data samples per second (0.2 = one every 5 s). Default 1. */
   rate?: number;
   model?: string;
   firmware?: string;
-  /** Seconds; the broker declares the device offline after 1.5 times this of silence. Default 30. */
-  keepalive?: number;
-  /** Delay between reconnection attempts, ms. Default 5000 (well below the flood limit). */
-  reconnectPeriodMs?: number;
   /** Most samples kept while offline and sent as backfill (`hist: true`) after reconnecting. */
   backfillLimit?: number;
   /** Whether the HMI's VNC server is on (reported in state; off: tunnel_open to vnc is 1024). Default true. */
   vnc?: boolean;
-  /** Extra TLS options (`ca`, `rejectUnauthorized`) for mqtts:// and wss:// (broker and tunnels). */
-  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
-  now?: () => number;
-  log?: (line: string) => void;
 }
 
 export interface SimulatedDeviceHandle {

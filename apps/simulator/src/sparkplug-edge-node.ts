@@ -13,15 +13,11 @@ import {
   type SpbPayload,
   type SpbValue,
 } from '@hmi/domain/sparkplug';
+import type { SimulatorConnectionOptions } from './simulated-device.ts';
 import { signalFor, type Signal } from './signals.ts';
 
-export interface SparkplugEdgeNodeOptions {
-  /** Broker URL: mqtt://host:port, ws://host:port/mqtt... */
-  url: string;
-  /** The node's SN: MQTT client id and username. */
-  sn: string;
-  /** The node's secret (its PIN): the MQTT password. */
-  secret: string;
+/** An edge node's options: its connection (its SN is the node's), its identity, its devices. */
+export interface SparkplugEdgeNodeOptions extends SimulatorConnectionOptions {
   groupId: string;
   edgeNodeId: string;
   /** Device ids under the node (each becomes the device `{sn}-{deviceId}` in the console). */
@@ -32,15 +28,8 @@ export interface SparkplugEdgeNodeOptions {
   metricsPerDevice?: number;
   /** The primary host application id whose STATE the node follows. Default `hmi-cloud`. */
   hostId?: string;
-  /** Seconds. Default 30. */
-  keepalive?: number;
-  /** Delay between reconnection attempts, ms. Default 5000. */
-  reconnectPeriodMs?: number;
   /** bdSeq of the first connection (then +1 on each new connection, 0..255). Default 0. */
   bdSeq?: number;
-  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
-  now?: () => number;
-  log?: (line: string) => void;
 }
 
 /** One metric of a simulated device, as its birth declares it. */

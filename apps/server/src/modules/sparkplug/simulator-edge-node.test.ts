@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSparkplugEdgeNode, type SparkplugEdgeNodeHandle } from '@hmi/simulator';
-import { createActiveUser } from '../../../test/factories.ts';
-import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
-import { setTemplateLimit, startDeviceTestServer } from '../device/device-test-factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { eventually, storedValues } from '../ingest/live-data-test-helpers.ts';
-import { bind, registerNode, templateOf } from './sparkplug-test-helpers.ts';
+import { bind, deviceRow, registerNode, sparkplugTestTeam, templateOf } from './sparkplug-test-helpers.ts';
 
 /*
  * The simulator's Sparkplug B edge node (apps/simulator/src/sparkplug-edge-node.ts) against the
@@ -18,22 +16,14 @@ let token: string;
 const nodes: SparkplugEdgeNodeHandle[] = [];
 
 beforeAll(async () => {
-  server = await startDeviceTestServer(NO_BILLING);
-  const main = await createActiveUser(server);
-  await setTemplateLimit(server, main.profile.team_id, 20);
-  token = main.tokens.token;
+  ({ server, token } = await sparkplugTestTeam());
 });
 afterAll(async () => {
   for (const n of nodes.splice(0)) await n.stop();
   await server.close();
 });
 
-const row = (sn: string) =>
-  server.app.db
-    .selectFrom('devices')
-    .select(['online', 'template_id', 'sync_state'])
-    .where('sn', '=', sn)
-    .executeTakeFirst();
+const row = (sn: string) => deviceRow(server, sn);
 
 describe('simulated Sparkplug B edge node on the console', () => {
   it('is born, bound, stores its values and takes a write', async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClient, type UPayload } from 'sparkplug-client';
-import { createActiveUser } from '../../../test/factories.ts';
-import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
-import { setTemplateLimit, startDeviceTestServer } from '../device/device-test-factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { eventually, storedValues } from '../ingest/live-data-test-helpers.ts';
 import { waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
-import { bind, registerNode, templateOf } from './sparkplug-test-helpers.ts';
+import { bind, deviceRow, registerNode, sparkplugTestTeam, templateOf } from './sparkplug-test-helpers.ts';
 
 /*
  * Interoperability with an edge node nobody here wrote: the `sparkplug-client` npm package (Eclipse
@@ -16,19 +14,11 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startDeviceTestServer(NO_BILLING);
-  const main = await createActiveUser(server);
-  await setTemplateLimit(server, main.profile.team_id, 20);
-  token = main.tokens.token;
+  ({ server, token } = await sparkplugTestTeam());
 });
 afterAll(() => server.close());
 
-const deviceRow = (sn: string) =>
-  server.app.db
-    .selectFrom('devices')
-    .select(['id', 'online', 'template_id', 'sync_state'])
-    .where('sn', '=', sn)
-    .executeTakeFirst();
+const rowOf = (sn: string) => deviceRow(server, sn);
 
 describe('sparkplug-client (Tahu JS) as the edge node', () => {
   it('births, DataSet refused, data stored, a write arrives as its DCMD', async () => {
@@ -66,13 +56,13 @@ describe('sparkplug-client (Tahu JS) as the edge node', () => {
     try {
       const sn = `${node.sn}-Mixer`;
       await eventually(
-        () => deviceRow(sn),
+        () => rowOf(sn),
         (d) => d?.online === 1,
         'Mixer born',
       );
       const device = await bind(server, token, sn, node.secret);
       const row = await eventually(
-        () => deviceRow(sn),
+        () => rowOf(sn),
         (d) => d?.template_id != null && d.sync_state === 1,
         'template',
       );

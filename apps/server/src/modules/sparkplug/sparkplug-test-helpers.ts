@@ -8,8 +8,14 @@ import {
 } from '@hmi/domain/sparkplug';
 import type { MqttClient } from 'mqtt';
 import { expect } from 'vitest';
-import type { TestServer } from '../../../test/test-server.ts';
-import { registerDevice, uniqueDeviceName } from '../device/device-test-factories.ts';
+import { createActiveUser } from '../../../test/factories.ts';
+import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
+import {
+  registerDevice,
+  setTemplateLimit,
+  startDeviceTestServer,
+  uniqueDeviceName,
+} from '../device/device-test-factories.ts';
 import { connectedDevice, uniqueSn } from '../../plugins/mqtt/mqtt-test-helpers.ts';
 import { SparkplugRepo } from './sparkplug.repo.ts';
 
@@ -103,3 +109,19 @@ export async function templateOf(server: TestServer, token: string, id: number):
   expect(res.body.code).toBe(0);
   return res.body.data;
 }
+
+/** A console (no billing) with a team that may have 20 templates: the Sparkplug suites' start. */
+export async function sparkplugTestTeam(): Promise<{ server: TestServer; token: string }> {
+  const server = await startDeviceTestServer(NO_BILLING);
+  const main = await createActiveUser(server);
+  await setTemplateLimit(server, main.profile.team_id, 20);
+  return { server, token: main.tokens.token };
+}
+
+/** A device's row as the host leaves it: id, online, template and sync state. */
+export const deviceRow = (server: TestServer, sn: string) =>
+  server.app.db
+    .selectFrom('devices')
+    .select(['id', 'online', 'template_id', 'sync_state'])
+    .where('sn', '=', sn)
+    .executeTakeFirst();

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataType } from '@hmi/domain/sparkplug';
-import { createActiveUser } from '../../../test/factories.ts';
-import { NO_BILLING, type TestServer } from '../../../test/test-server.ts';
-import { setTemplateLimit, startDeviceTestServer } from '../device/device-test-factories.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { eventually, storedValues } from '../ingest/live-data-test-helpers.ts';
 import { waitUntil } from '../../plugins/mqtt/mqtt-test-helpers.ts';
-import { bind, RawEdgeNode, registerNode, templateOf } from './sparkplug-test-helpers.ts';
+import {
+  bind,
+  deviceRow,
+  RawEdgeNode,
+  registerNode,
+  sparkplugTestTeam,
+  templateOf,
+} from './sparkplug-test-helpers.ts';
 
 /*
  * The Sparkplug B host application end to end on a running console (embedded broker, or the
@@ -17,19 +22,11 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startDeviceTestServer(NO_BILLING);
-  const main = await createActiveUser(server);
-  await setTemplateLimit(server, main.profile.team_id, 20);
-  token = main.tokens.token;
+  ({ server, token } = await sparkplugTestTeam());
 });
 afterAll(() => server.close());
 
-const online = (sn: string) =>
-  server.app.db
-    .selectFrom('devices')
-    .select(['online', 'template_id', 'sync_state'])
-    .where('sn', '=', sn)
-    .executeTakeFirst();
+const online = (sn: string) => deviceRow(server, sn);
 
 const nodeBirth = (bdSeq: string) => ({
   timestamp: Date.now(),
