@@ -109,20 +109,24 @@ interface Recorded {
 }
 
 /**
- * Starts recording: each rAF's time, whether the grabbed box moved since the frame before (the
- * drag restyles the box; aligned pointer moves run before the frame's rAF callbacks), and the
- * pointer's press and release.
+ * Starts recording: each rAF's time, whether what the user sees of the grabbed widget moved since
+ * the frame before (the drag restyles the box, or the group's layer; aligned pointer moves run
+ * before the frame's rAF callbacks), and the pointer's press and release.
  */
 const startRecorder = (page: Page) =>
   page.evaluate(`(() => {
     const box = document.querySelector('[data-widget-id="${GRABBED}"]');
     const rec = (window.__rec = { frames: [], moved: [], down: null, up: null, on: true });
-    let last = box.style.transform;
+    // A group drag moves copies of the widgets in one layer (.designer-ghost) and places the
+    // widgets at the end: what the user sees move is the layer's transform, else the box's.
+    const shown = () => (document.querySelector('.designer-ghost') ?? box).style.transform;
+    let last = shown();
     const tick = (t) => {
       if (!rec.on) return;
       rec.frames.push(t);
-      if (box.style.transform !== last) rec.moved.push(t);
-      last = box.style.transform;
+      const now = shown();
+      if (now !== last) rec.moved.push(t);
+      last = now;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
