@@ -1,4 +1,5 @@
 import { deviceTopic } from '@hmi/domain';
+import { encodePayload } from '@hmi/domain/sparkplug';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canConnect, startDynsecMosquitto, type DynsecMosquitto } from '../../../test/dynsec-mosquitto.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -154,6 +155,7 @@ describe('the server as the broker registry', () => {
       upsert: () => Promise.reject(new Error('broker down')),
       remove: () => Promise.resolve(false),
       list: () => Promise.resolve([]),
+      allowSparkplugNode: () => Promise.reject(new Error('broker down')),
       close: () => Promise.resolve(),
     };
     const sn = uniqueSn('FAIL');
@@ -212,5 +214,42 @@ describe('npm run devices:register with MQTT_DYNSEC_USER', () => {
 
     const ok = await run([{ sn: uniqueSn('OK'), secret: 'pin-ok-1' }]);
     expect(ok.code).toBe(0);
+  });
+
+  it('an edge node registered with --sparkplug publishes its own Sparkplug topics only, and the host hears it', async () => {
+    const sn = uniqueSn('SPB');
+    const [groupId, edgeNodeId] = [uniqueSn('G'), uniqueSn('E')];
+    const lines: string[] = [];
+    const code = await registerDevices(
+      server.config,
+      [{ sn, secret: 'pin-spb', kind: 'gateway' }],
+      { replaceSecret: false, sparkplug: { groupId, edgeNodeId } },
+      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+    );
+    expect(code, lines.join('\n')).toBe(0);
+    const seen: string[] = [];
+    const cloud = await broker.client({ clientId: uniqueSn('watch'), ...CLOUD });
+    cloud.on('message', (topic) => seen.push(topic));
+    await cloud.subscribeAsync('spBv1.0/#', { qos: 1 });
+    const node = await broker.client({ clientId: sn, username: sn, password: 'pin-spb' });
+    const birth = Buffer.from(
+      encodePayload({ timestamp: Date.now(), seq: 0, metrics: [{ name: 'bdSeq', datatype: 8, value: '0' }] }),
+    );
+    await node.publishAsync(`spBv1.0/${groupId}/NBIRTH/${uniqueSn('OTHER')}`, birth, { qos: 1 });
+    await node.publishAsync(`spBv1.0/${groupId}/NBIRTH/${edgeNodeId}`, birth, { qos: 1 });
+    await eventually(
+      async () => seen.includes(`spBv1.0/${groupId}/NBIRTH/${edgeNodeId}`),
+      5000,
+      'its NBIRTH',
+    );
+    expect(seen.filter((t) => t.includes('/NBIRTH/'))).toEqual([`spBv1.0/${groupId}/NBIRTH/${edgeNodeId}`]);
+    expect((await node.subscribeAsync(`spBv1.0/${groupId}/NCMD/${edgeNodeId}`, { qos: 1 }))[0]?.qos).toBe(1);
+    await expect(node.subscribeAsync('spBv1.0/#', { qos: 1 })).rejects.toThrow();
+    // The server, the host application on this broker, took the birth: the node is online.
+    const online = () =>
+      server.app.db.selectFrom('devices').select('online').where('sn', '=', sn).executeTakeFirst();
+    await eventually(async () => (await online())?.online === 1, 5000, 'the node online');
+    await node.endAsync();
+    await cloud.endAsync();
   });
 });

@@ -67,6 +67,8 @@ export async function registerDevices(
                 : `the edge node ${groupId}/${edgeNodeId} belongs to another SN (or this SN is another node)`,
             );
           node = `, Sparkplug edge node ${groupId}/${edgeNodeId}`;
+          if (accounts && broker.status === 'pushed')
+            await accounts.allowSparkplugNode(entry.sn, groupId, edgeNodeId);
         }
         counts[outcome]++;
         if (broker.status === 'failed') counts.brokerFailed++;

@@ -13,6 +13,11 @@ export interface BrokerDeviceAccounts {
   remove(sn: string): Promise<boolean>;
   /** The SNs of every device account the server manages there. */
   list(): Promise<string[]>;
+  /**
+   * Adds to the account of `sn` the rules of the Sparkplug B edge node `groupId/edgeNodeId`
+   * (docs/protocol.md, Sparkplug B: its own births, data and deaths, its own commands, STATE).
+   */
+  allowSparkplugNode(sn: string, groupId: string, edgeNodeId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,30 @@ export function deviceAcls(sn: string): DynsecAcl[] {
     })),
     { acltype: 'publishClientSend', topic: '#', allow: false, priority: -1 },
     { acltype: 'subscribePattern', topic: '#', allow: false, priority: -1 },
+  ];
+}
+
+/**
+ * An edge node's rules, as the embedded broker's (modules/sparkplug/sparkplug-acl.ts): publish its
+ * node's NBIRTH, NDATA, NDEATH and its devices' DBIRTH, DDATA, DDEATH; subscribe to its NCMD and
+ * DCMD and to STATE. Sparkplug ids hold no `/`, `+` or `#`, so they stand literally in the topics.
+ * Added beside the device's `hmi/v1/` rules (and before the role's deny-all, by priority).
+ */
+export function sparkplugNodeAcls(groupId: string, edgeNodeId: string): DynsecAcl[] {
+  const ns = `spBv1.0/${groupId}`;
+  const allow = (acltype: DynsecAcl['acltype'], topic: string): DynsecAcl => ({
+    acltype,
+    topic,
+    allow: true,
+    priority: 1,
+  });
+  return [
+    ...['NBIRTH', 'NDATA', 'NDEATH'].map((t) => allow('publishClientSend', `${ns}/${t}/${edgeNodeId}`)),
+    ...['DBIRTH', 'DDATA', 'DDEATH'].map((t) => allow('publishClientSend', `${ns}/${t}/${edgeNodeId}/+`)),
+    allow('subscribeLiteral', `${ns}/NCMD/${edgeNodeId}`),
+    allow('subscribePattern', `${ns}/NCMD/${edgeNodeId}/#`),
+    allow('subscribePattern', `${ns}/DCMD/${edgeNodeId}/#`),
+    allow('subscribePattern', 'spBv1.0/STATE/+'),
   ];
 }
 
@@ -114,6 +143,19 @@ export class DynsecDeviceAccounts implements BrokerDeviceAccounts {
           !this.protectedNames.has(c.username),
       )
       .map((c) => c.username);
+  }
+
+  async allowSparkplugNode(sn: string, groupId: string, edgeNodeId: string): Promise<void> {
+    this.checkDeviceName(sn);
+    if (/[/+#]/.test(groupId + edgeNodeId)) throw new Error('Sparkplug ids hold no / + or #');
+    const rolename = deviceRoleName(sn);
+    for (const acl of sparkplugNodeAcls(groupId, edgeNodeId)) {
+      try {
+        await this.dynsec.send({ command: 'addRoleACL', rolename, ...acl });
+      } catch (err) {
+        if (!isAlreadyExists(err)) throw err; // registered again: the rule is there
+      }
+    }
   }
 
   close(): Promise<void> {
