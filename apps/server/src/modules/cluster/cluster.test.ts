@@ -7,6 +7,7 @@ import {
   type LiveServerMessage,
   type RemoteSession,
 } from '@hmi/domain';
+import { DataType } from '@hmi/domain/sparkplug';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -15,6 +16,7 @@ import { readMails } from '../../../test/outbox.ts';
 import { NO_BILLING, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { insertRule, messagesOf, recordsOf } from '../alarm/alarm-test-helpers.ts';
 import { clientSocket, fakeHmi, tcpServer } from '../remote/remote-test-helpers.ts';
+import { bind, deviceRow, RawEdgeNode, registerNode } from '../sparkplug/sparkplug-test-helpers.ts';
 import {
   connectDevice,
   eventually,
@@ -236,6 +238,78 @@ describe.runIf(DATABASE_URL).each(BUSES)('three servers on a %s bus', (_name, bu
     expect(messages.map((m) => m.user_id)).toEqual([team.main.profile.dbuser_id]);
     const mails = (await Promise.all(servers.map((s) => readMails(s.dataDir)))).flat();
     expect(mails.filter((m) => m.subject.includes('overspeed')).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a Sparkplug edge node is handled by the owner of its partition alone; a write from any server reaches it', async () => {
+    const node = await registerNode(servers[0]);
+    const edge = await RawEdgeNode.connect(servers[0], node);
+    cleanups.push(() => edge.client.endAsync(true));
+    await edge.publish('NBIRTH', {
+      timestamp: Date.now(),
+      seq: 0,
+      metrics: [{ name: 'bdSeq', datatype: DataType.UInt64, value: '0' }],
+    });
+    await edge.publish(
+      'DBIRTH',
+      {
+        timestamp: Date.now(),
+        seq: 1,
+        metrics: [{ name: 'Flow', alias: '1', datatype: DataType.Double, value: 0 }],
+      },
+      'Pump',
+    );
+    const sn = `${node.sn}-Pump`;
+    await eventually(
+      () => deviceRow(servers[0], sn),
+      (d) => d?.online === 1,
+      'the device born',
+    );
+    await bind(servers[1], team.token, sn, node.secret);
+    // Bound, the device first acknowledges the binding server's config without a template; then
+    // the owner of the node's partition makes its template from the birth.
+    await eventually(
+      () => deviceRow(servers[2], sn),
+      (d) => d?.template_id != null && d.sync_state === 1,
+      'its template',
+    );
+    const N = 12;
+    for (let i = 0; i < N; i++)
+      await edge.publish(
+        'DDATA',
+        {
+          timestamp: Date.now() + i,
+          seq: 2 + i,
+          metrics: [{ alias: '1', datatype: DataType.Double, value: i }],
+        },
+        'Pump',
+      );
+    // Every server hears every node (spBv1.0/# is not shared); one of them hands the data on.
+    await eventually(
+      async () => received.map((r) => r.get(sn) ?? 0),
+      (counts) => counts.reduce((x, y) => x + y, 0) >= N,
+      'the data handled',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const counts = received.map((r) => r.get(sn) ?? 0);
+    expect(counts.filter((c) => c > 0)).toEqual([N]);
+    expect(edge.rebirths()).toBe(0);
+    const id = (await deviceRow(servers[0], sn))!.id;
+    const tag = (
+      await servers[0].app.db.selectFrom('template_tags').select('id').where('name', '=', 'Flow').execute()
+    )
+      .map((t) => t.id)
+      .at(-1)!;
+    const other = servers.findIndex((_, i) => counts[i] === 0);
+    const write = await servers[other]!.call('POST', '/device/settag', {
+      token: team.token,
+      body: { id, tag_id: tag, value: 7.5 },
+    });
+    expect(write.body).toMatchObject({ code: 0 });
+    await eventually(
+      async () => edge.commands.filter((c) => c.topic.includes('/DCMD/')).length,
+      (n) => n === 1,
+      'the DCMD',
+    );
   });
 });
 

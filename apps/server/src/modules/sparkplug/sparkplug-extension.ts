@@ -156,7 +156,11 @@ export class SparkplugHost implements LinkExtension {
   private async bound(sns: readonly string[]): Promise<void> {
     try {
       const rows = await this.deps.repo.bySns(sns);
-      for (const row of rows) if (this.deps.owns(row.device_pk)) await this.deps.sessions.refresh(row.sn);
+      for (const row of rows) {
+        // A node's devices are handled where the node is: by the owner of the node's partition.
+        const node = row.node_sn === row.sn ? row : await this.deps.identities.ofSn(row.node_sn);
+        if (node && this.deps.owns(node.device_pk)) await this.deps.sessions.refresh(row.sn);
+      }
     } catch (err) {
       this.deps.log.warn({ err }, 'Sparkplug template after a binding failed');
     }

@@ -48,11 +48,11 @@ export class SparkplugSessions {
   private readonly sessions = new Map<string, NodeSession>();
   private readonly chains = new Map<string, Promise<unknown>>();
   /**
-   * SN -> its tags by name and when they were read; absent while unbound or not yet read. Read
+   * SN -> its tags by name (null: not bound) and when they were read; absent until read. Read
    * again after a birth, a bind, a config this server publishes, and at most TAGS_TTL_MS after
    * the last read (another server may have changed the template).
    */
-  private readonly tagMaps = new Map<string, { tags: TagMap; at: number; index?: MetricIndex }>();
+  private readonly tagMaps = new Map<string, { tags: TagMap | null; at: number; index?: MetricIndex }>();
   private readonly reading = new Set<string>();
   private readonly warned = new Set<string>();
   private readonly now: () => number;
@@ -242,8 +242,7 @@ export class SparkplugSessions {
 
   /** The device's tags as they are now (null: not bound). */
   setTags(sn: string, tags: readonly HostTag[] | null): void {
-    if (tags) this.tagMaps.set(sn, { tags: new Map(tags.map((t) => [t.name, t])), at: this.now() });
-    else this.tagMaps.delete(sn);
+    this.tagMaps.set(sn, { tags: tags ? new Map(tags.map((t) => [t.name, t])) : null, at: this.now() });
   }
 
   /** Reads the tags again in the background (data goes on with the ones known meanwhile). */
@@ -300,8 +299,9 @@ export class SparkplugSessions {
     const sn = t.deviceId === undefined ? node.sn : session.sns.get(t.deviceId);
     if (!scope || !sn) return this.rebirth(key, session, 'data of a device not born');
     const known = this.tagMaps.get(sn);
-    if (!known) return; // not bound (or its tags not read yet): its values belong to nobody
-    if (message.receivedAt - known.at > TAGS_TTL_MS) this.reread(sn);
+    // Not read yet on this server (its partition came here, or it restarted), or read long ago.
+    if (!known || message.receivedAt - known.at > TAGS_TTL_MS) this.reread(sn);
+    if (!known?.tags) return; // not bound (or not read yet): its values belong to nobody
     let index = known.index;
     if (index?.scope !== scope) known.index = index = new MetricIndex(scope, known.tags);
     const { samples, unknown } = toSamples(payload, index, message.receivedAt);
