@@ -31,6 +31,9 @@ export interface SparkplugSessionsDeps {
   rebirthGapMs?: number;
 }
 
+/** How long the messages of an unregistered node are dropped before its registration is looked up again. */
+const UNREGISTERED_RECHECK_MS = 10_000;
+
 /** How long the tags of a device are used before they are read again. */
 const TAGS_TTL_MS = 30_000;
 
@@ -54,7 +57,8 @@ export class SparkplugSessions {
    */
   private readonly tagMaps = new Map<string, { tags: TagMap | null; at: number; index?: MetricIndex }>();
   private readonly reading = new Set<string>();
-  private readonly warned = new Set<string>();
+  /** Nodes found unregistered (through an external broker) -> when: not looked up again for a while. */
+  private readonly unregistered = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(private readonly deps: SparkplugSessionsDeps) {
@@ -64,6 +68,8 @@ export class SparkplugSessions {
   /** A message of an edge node (the topic parsed already). */
   handle(t: SpbTopic, message: ExtensionMessage): void | Promise<void> {
     const key = `${t.groupId}/${t.edgeNodeId}`;
+    const unknownSince = this.unregistered.get(key);
+    if (unknownSince !== undefined && message.receivedAt - unknownSince < UNREGISTERED_RECHECK_MS) return;
     const pending = this.chains.get(key);
     const isData = t.messageType === 'NDATA' || t.messageType === 'DDATA';
     if (!pending && isData) {
@@ -131,15 +137,15 @@ export class SparkplugSessions {
             deviceId: '',
           });
     if (!node || node.device_id !== '') {
-      if (!this.warned.has(key)) {
-        this.warned.add(key);
+      if (!this.unregistered.has(key))
         this.deps.log.warn(
           { node: key },
           'Sparkplug messages of an edge node that is not registered: ignored',
         );
-      }
+      this.unregistered.set(key, message.receivedAt);
       return;
     }
+    this.unregistered.delete(key);
     if (!this.deps.owns(node.device_pk)) return;
     switch (t.messageType) {
       case 'NBIRTH':
