@@ -18,9 +18,10 @@ export type GeneratedOutcome =
 /**
  * Templates the cloud makes from what a device declares about itself (a Sparkplug B birth,
  * modules/sparkplug) rather than a user: created in the device's team under a free name, within
- * the team's template limit (1033) like any other, their tags replaced by name when the
- * declaration changes (a tag keeps its id, so history, alarm rules and screens keep pointing at
- * it; tags no longer declared go, with their alarm rules), and assigned to the device. A change
+ * the team's template limit (1033) like any other, their tags matched by address (the device's
+ * own name of each value) when the declaration changes: a tag keeps its id, so history, alarm
+ * rules and screens keep pointing at it, and the name a user gave it; tags no longer declared
+ * go, with their alarm rules. The template is assigned to the device. A change
  * bumps the template's version and republishes the config of every device that runs it.
  */
 export class GeneratedTemplates {
@@ -68,7 +69,7 @@ export class GeneratedTemplates {
           await this.templates.insertTags(t.id, tags, trx);
           id = t.id;
           created = changed = true;
-        } else if (await this.replaceByName(id, tags, trx)) {
+        } else if (await this.replaceByAddress(id, tags, trx)) {
           await this.templates.update(id, {}, trx);
           changed = true;
         }
@@ -108,38 +109,62 @@ export class GeneratedTemplates {
     }
   }
 
-  /** Replaces the tags by name; false when they are what they were. */
-  private async replaceByName(
+  /**
+   * Replaces the tags, matched by address (the device's own name of each value): a tag a user
+   * renamed keeps its name, its id and so its history; false when nothing changed.
+   */
+  private async replaceByAddress(
     id: number,
     tags: readonly TagValues[],
     trx: Transaction<Database>,
   ): Promise<boolean> {
     const existing = await this.templates.tags(id, trx);
+    const byAddress = new Map(existing.map((e) => [e.address, e]));
+    const wanted = new Set(tags.map((t) => t.address));
+    const removed = existing.filter((e) => !wanted.has(e.address)).map((e) => e.id);
+    const names = new Set(existing.filter((e) => wanted.has(e.address)).map((e) => e.name));
+    const rows = tags.map((t, position) => {
+      const kept = byAddress.get(t.address);
+      if (kept) return { id: kept.id, values: { ...t, name: kept.name }, position };
+      const name = freeTagName(t.name, names);
+      names.add(name);
+      return { id: undefined, values: { ...t, name }, position };
+    });
     const same =
-      existing.length === tags.length &&
-      existing.every((e, i) => {
-        const t = tags[i]!;
-        return (
-          e.name === t.name &&
-          e.data_type === t.data_type &&
-          e.rw === t.rw &&
-          e.address === t.address &&
-          e.unit === t.unit &&
-          e.decimals === t.decimals &&
-          e.description === t.description
-        );
+      removed.length === 0 &&
+      rows.every((r) => {
+        const e = r.id === undefined ? undefined : byAddress.get(r.values.address);
+        return e !== undefined && e.position === r.position && sameTag(e, r.values);
       });
     if (same) return false;
-    const byName = new Map(existing.map((e) => [e.name, e.id]));
-    const wanted = new Set(tags.map((t) => t.name));
-    const removed = existing.filter((e) => !wanted.has(e.name)).map((e) => e.id);
     await this.templates.deleteTags(id, removed, trx);
     await this.rules.deleteOfTags(id, removed, trx);
-    for (const [position, t] of tags.entries()) {
-      const tagId = byName.get(t.name);
-      if (tagId !== undefined) await this.templates.updateTag(tagId, { ...t, position }, trx);
-      else await this.templates.insertTags(id, [t], trx, position);
+    for (const r of rows) {
+      if (r.id !== undefined)
+        await this.templates.updateTag(r.id, { ...r.values, position: r.position }, trx);
+      else await this.templates.insertTags(id, [r.values], trx, r.position);
     }
     return true;
+  }
+}
+
+function sameTag(a: TagValues, b: TagValues): boolean {
+  return (
+    a.name === b.name &&
+    a.data_type === b.data_type &&
+    a.rw === b.rw &&
+    a.address === b.address &&
+    a.unit === b.unit &&
+    a.decimals === b.decimals &&
+    a.description === b.description
+  );
+}
+
+/** `name`, or `name 2`, `name 3`... when a tag of the template has it (names are unique in a template). */
+function freeTagName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const candidate = `${name.slice(0, 255 - String(n).length - 1)} ${n}`;
+    if (!taken.has(candidate)) return candidate;
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@hmi/domain/sparkplug';
 import type { DeviceLink } from '../../plugins/mqtt/device-link.ts';
 import type { SparkplugDevice } from './sparkplug.repo.ts';
-import type { HostTag, StoredBirth } from './sparkplug-templates.ts';
+import { metricKey, type HostTag, type StoredBirth } from './sparkplug-templates.ts';
 
 /** Command answer codes (docs/protocol.md, cmd/resp). */
 const UNKNOWN_OP = 1;
@@ -54,8 +54,8 @@ export class SparkplugCommands {
     const tag = tags?.find((t) => t.id === tagId);
     if (!tag) return fail(UNKNOWN_TAG, `unknown tag ${tagId}`);
     if (tag.rw === 0) return fail(READ_ONLY, `tag ${tag.name} is read-only`);
-    const metric = birth?.metrics.find((m) => m.name === tag.name);
-    if (!metric) return fail(UNKNOWN_TAG, `the birth of this device has no metric ${tag.name}`);
+    const metric = birth?.metrics.find((m) => metricKey(m.name) === tag.metric);
+    if (!metric) return fail(UNKNOWN_TAG, `the birth of this device has no metric ${tag.metric}`);
     if (metric.readOnly) return fail(READ_ONLY, `metric ${tag.name} is read-only`);
     let converted;
     try {

@@ -1,9 +1,9 @@
 import { MAX_TAG_TEXT_LENGTH, type DataSample } from '@hmi/domain';
 import type { SpbMetric, SpbPayload } from '@hmi/domain/sparkplug';
 import type { BirthMetric, BirthScope } from './node-session.ts';
-import { isControlMetric, type HostTag, type StoredBirth } from './sparkplug-templates.ts';
+import { isControlMetric, metricKey, type HostTag, type StoredBirth } from './sparkplug-templates.ts';
 
-/** A device's tags by metric name (the names of its birth are its tags' names). */
+/** A device's tags by the metric they collect (their address: metricKey of the metric's name). */
 export type TagMap = ReadonlyMap<string, HostTag>;
 
 /** The metrics of a birth as the cloud keeps them. */
@@ -76,7 +76,7 @@ function findSample(samples: DataSample[], ts: number, hist: boolean): DataSampl
 /**
  * A birth's metrics mapped to a device's tag ids, made once per birth and tag map: a data metric
  * costs one lookup (by alias, else by name). The tag id, -1 when the metric is declared but no
- * tag has its name (a control metric, a type not collected), undefined when the birth did not
+ * tag collects it (a control metric, a type not collected), undefined when the birth did not
  * declare it.
  */
 export class MetricIndex {
@@ -88,7 +88,7 @@ export class MetricIndex {
     tags: TagMap,
   ) {
     for (const m of scope.metrics) {
-      const id = tags.get(m.name)?.id ?? -1;
+      const id = tags.get(metricKey(m.name))?.id ?? -1;
       this.byName.set(m.name, id);
       if (m.alias !== undefined) this.byAlias.set(m.alias, id);
     }

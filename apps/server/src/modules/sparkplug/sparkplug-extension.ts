@@ -105,7 +105,7 @@ export class SparkplugHost implements LinkExtension {
     if (!(await this.deps.identities.ofSn(sn))) return false;
     this.deps.sessions.setTags(
       sn,
-      config.tags.map((t) => ({ id: t.id, name: t.name, type: t.type, rw: t.rw })),
+      config.tags.map((t) => ({ id: t.id, name: t.name, metric: t.address ?? '', type: t.type, rw: t.rw })),
     );
     void this.deps.link
       .dispatch({

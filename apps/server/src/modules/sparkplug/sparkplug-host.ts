@@ -248,7 +248,7 @@ export class SparkplugSessions {
 
   /** The device's tags as they are now (null: not bound). */
   setTags(sn: string, tags: readonly HostTag[] | null): void {
-    this.tagMaps.set(sn, { tags: tags ? new Map(tags.map((t) => [t.name, t])) : null, at: this.now() });
+    this.tagMaps.set(sn, { tags: tags ? new Map(tags.map((t) => [t.metric, t])) : null, at: this.now() });
   }
 
   /** Reads the tags again in the background (data goes on with the ones known meanwhile). */

@@ -13,12 +13,23 @@ export interface StoredBirth {
   unsupported: { name: string; type: string }[];
 }
 
-/** A tag of a device as the host maps metric names to it. */
+/** A tag of a device as the host maps metrics to it. */
 export interface HostTag {
   id: number;
   name: string;
+  /** The metric it collects: the tag's address (metricKey of the metric's name). */
+  metric: string;
   type: number;
   rw: number;
+}
+
+/**
+ * A metric's key: its name as a tag's text holds it (a tag's address and name are single-line
+ * text of at most 255 characters). A generated tag's address is its metric's key, so a user may
+ * rename the tag and it goes on collecting that metric.
+ */
+export function metricKey(name: string): string {
+  return toSingleLine(name).slice(0, 255);
 }
 
 /** Metrics that are the node's controls and bookkeeping, not values: no tags are made of them. */
@@ -32,17 +43,17 @@ export function birthTags(metrics: readonly BirthMetric[]): TagValues[] {
   const seen = new Set<string>();
   for (const m of metrics) {
     const type = tagTypeOf(m.datatype);
-    const name = toSingleLine(m.name).slice(0, 255);
-    if (type === null || isControlMetric(m.name) || name === '' || seen.has(name)) continue;
-    seen.add(name);
+    const key = metricKey(m.name);
+    if (type === null || isControlMetric(m.name) || key === '' || seen.has(key)) continue;
+    seen.add(key);
     tags.push({
-      name,
+      name: key,
       data_type: type,
       rw: m.readOnly ? 0 : 2,
-      address: m.alias !== undefined ? `alias ${m.alias}` : '',
+      address: key,
       unit: toSingleLine(m.unit ?? '').slice(0, 32),
       decimals: m.datatype === DataType.Float || m.datatype === DataType.Double ? 3 : 0,
-      description: `Sparkplug B ${dataTypeName(m.datatype)}`,
+      description: `Sparkplug B ${dataTypeName(m.datatype)}${m.alias !== undefined ? `, alias ${m.alias}` : ''}`,
     });
   }
   return tags;
@@ -90,6 +101,6 @@ export class SparkplugTemplates {
     const device = await this.catalogue.deviceBySn(sn);
     if (!device || device.team_id === null) return null;
     const tags = await this.catalogue.tags.ofDevice(device.id);
-    return tags.map((t) => ({ id: t.id, name: t.name, type: t.data_type, rw: t.rw }));
+    return tags.map((t) => ({ id: t.id, name: t.name, metric: t.address, type: t.data_type, rw: t.rw }));
   }
 }

@@ -80,14 +80,28 @@ describe('Sparkplug B host application', () => {
       'template and sync',
     );
     const template = await templateOf(server, token, bound!.template_id!);
-    expect(template.tags.map((t) => [t.name, t.data_type, t.address])).toEqual([
-      ['Speed', 5, 'alias 10'],
-      ['SetPoint', 7, 'alias 11'],
-      ['Running', 0, 'alias 12'],
-      ['Total', 3, 'alias 13'],
-      ['Recipe', 9, 'alias 14'],
+    expect(template.tags.map((t) => [t.name, t.data_type, t.address, t.description])).toEqual([
+      ['Speed', 5, 'Speed', 'Sparkplug B Int32, alias 10'],
+      ['SetPoint', 7, 'SetPoint', 'Sparkplug B Float, alias 11'],
+      ['Running', 0, 'Running', 'Sparkplug B Boolean, alias 12'],
+      ['Total', 3, 'Total', 'Sparkplug B UInt64, alias 13'],
+      ['Recipe', 9, 'Recipe', 'Sparkplug B String, alias 14'],
     ]);
     const tagId = new Map(template.tags.map((t) => [t.name, t.id]));
+    // A user renames a tag: it keeps collecting its metric (the address names the metric).
+    const renamed = await server.call('POST', '/template/edit', {
+      token,
+      body: {
+        id: template.id,
+        tags: template.tags.map((t) => (t.name === 'Recipe' ? { ...t, name: 'Batch recipe' } : t)),
+      },
+    });
+    expect(renamed.body).toMatchObject({ code: 0 });
+    await eventually(
+      () => online(childSn),
+      (d) => d?.sync_state === 1,
+      'the edit acknowledged',
+    );
 
     // DDATA by alias reaches history; 64-bit as exact text.
     const ts = Date.now();
@@ -146,6 +160,11 @@ describe('Sparkplug B host application', () => {
       'Press1',
     );
     await waitUntil(() => edge.rebirths() === 2, 5_000, 'rebirth on an unknown alias');
+    // The new birth left the renamed tag its name and id.
+    const reborn = await templateOf(server, token, template.id);
+    expect(reborn.tags.map((t) => [t.id, t.name])).toEqual(
+      template.tags.map((t) => [t.id, t.name === 'Recipe' ? 'Batch recipe' : t.name]),
+    );
 
     // A stale NDEATH (another bdSeq) leaves the node up; its own takes node and device down.
     await edge.publish('NDEATH', { metrics: [{ name: 'bdSeq', datatype: DataType.UInt64, value: '7' }] });
