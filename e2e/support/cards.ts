@@ -82,12 +82,16 @@ export async function allocateTagsInBrowser(page: Page, deviceName: string, leve
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.first()).toContainText(`Level ${level}:`);
   // Click the option (Enter could leave the list open over the dialog's buttons) and wait for
-  // the list to close before submitting.
-  await options
-    .filter({ hasText: `Level ${level}:` })
-    .first()
-    .click();
-  await expect(page.getByTestId('tag-allocate-level')).toContainText(`Level ${level}:`);
+  // the list to close before submitting. On a loaded machine the click can land while the list
+  // re-renders and choose nothing (a CI rehearsal): choose again, opening the list if it closed.
+  await expect(async () => {
+    if ((await options.count()) === 0) await page.getByTestId('tag-allocate-level').click();
+    await options
+      .filter({ hasText: `Level ${level}:` })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(page.getByTestId('tag-allocate-level')).toContainText(`Level ${level}:`, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   // The chosen list can stay open on a loaded machine (a CI run): a click on the dialog's title
   // closes it, so that it does not cover the buttons.
   const openList = page.locator('.ant-select-dropdown:visible');
