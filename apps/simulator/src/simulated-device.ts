@@ -12,6 +12,7 @@ import {
   type TagValue,
 } from '@hmi/domain';
 import { buttonTag, formatValue, pressedValue } from './button-tag.ts';
+import { dropConnection, leaveCleanly } from './mqtt-exit.ts';
 import { runCommand, type TagState } from './device-commands.ts';
 import { signalFor } from './signals.ts';
 import { createDeviceRemote } from './tunnel/device-remote.ts';
@@ -284,19 +285,14 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
       stopping = true;
       clearInterval(timer);
       await remote.stop();
-      if (client.connected) {
-        await client
-          .publishAsync(topic('state'), '{"online":false}', { qos: 1, retain: true })
-          .catch(() => undefined);
-      }
-      await client.endAsync();
+      await leaveCleanly(client, () =>
+        client.publishAsync(topic('state'), '{"online":false}', { qos: 1, retain: true }),
+      );
     },
     crash() {
       stopping = true;
       clearInterval(timer);
-      client.options.reconnectPeriod = 0;
-      client.stream.destroy();
-      client.end(true);
+      dropConnection(client);
       void remote.stop();
     },
   };

@@ -14,7 +14,16 @@ import {
   type SpbValue,
 } from '@hmi/domain/sparkplug';
 import type { SimulatorConnectionOptions } from './simulated-device.ts';
-import { signalFor, type Signal } from './signals.ts';
+import { dropConnection, leaveCleanly } from './mqtt-exit.ts';
+import {
+  DEFAULT_METRICS,
+  simulatedDevice,
+  simulatedMetrics,
+  type SimDevice,
+  type SimulatedMetric,
+} from './sparkplug-metrics.ts';
+
+export { simulatedMetrics, type SimulatedMetric } from './sparkplug-metrics.ts';
 
 /** An edge node's options: its connection (its SN is the node's), its identity, its devices. */
 export interface SparkplugEdgeNodeOptions extends SimulatorConnectionOptions {
@@ -30,14 +39,6 @@ export interface SparkplugEdgeNodeOptions extends SimulatorConnectionOptions {
   hostId?: string;
   /** bdSeq of the first connection (then +1 on each new connection, 0..255). Default 0. */
   bdSeq?: number;
-}
-
-/** One metric of a simulated device, as its birth declares it. */
-export interface SimulatedMetric {
-  name: string;
-  alias: string;
-  datatype: number;
-  unit?: string;
 }
 
 export interface SparkplugEdgeNodeHandle {
@@ -65,73 +66,6 @@ export interface SparkplugEdgeNodeHandle {
   crash(): void;
 }
 
-/** Kinds of metric a device cycles through: name, Sparkplug type, unit. */
-const METRIC_KINDS = [
-  { name: 'Temperature', datatype: DataType.Double, unit: '°C' },
-  { name: 'Position', datatype: DataType.Int32, unit: 'mm' },
-  { name: 'Running', datatype: DataType.Boolean },
-  { name: 'Count', datatype: DataType.UInt64, unit: 'pcs' },
-  { name: 'Recipe', datatype: DataType.String },
-] as const;
-
-/** Our tag type whose generator (signals.ts) gives each kind its values. */
-const SIGNAL_TYPE: Record<number, 0 | 3 | 8 | 9> = {
-  [DataType.Double]: 8,
-  [DataType.Int32]: 8,
-  [DataType.Boolean]: 0,
-  [DataType.UInt64]: 3,
-  [DataType.String]: 9,
-};
-
-/** The metrics of one device: metric i is of kind i % 5, its name numbered from the second round. */
-export function simulatedMetrics(count: number, firstAlias: number): SimulatedMetric[] {
-  return Array.from({ length: count }, (_, i) => {
-    const kind = METRIC_KINDS[i % METRIC_KINDS.length]!;
-    const round = Math.floor(i / METRIC_KINDS.length) + 1;
-    return {
-      name: round > 1 ? `${kind.name}_${round}` : kind.name,
-      alias: String(firstAlias + i),
-      datatype: kind.datatype,
-      ...('unit' in kind ? { unit: kind.unit } : {}),
-    };
-  });
-}
-
-/**
- * The value generator of a metric, from the simulator's signals (signals.ts): Double a sine
- * wave, Int32 a sine wave around zero (negative half the time), Boolean a toggle, UInt64 a
- * counter as exact decimal text (above 2^32, as an energy or piece counter of a long-lived
- * machine), String a recipe name.
- */
-function metricSignal(key: string, m: SimulatedMetric): (seconds: number) => SpbValue {
-  const id = Number(m.alias);
-  const base: Signal = signalFor(key, { id, type: SIGNAL_TYPE[m.datatype] ?? 8 });
-  switch (m.datatype) {
-    case DataType.Int32: {
-      // The sine's set point is 20..99: centred on 0, scaled to whole millimetres.
-      const centre = signalFor(key, { id, type: 8 })(0) as number;
-      return (s) => Math.round(((base(s) as number) - centre) * 10);
-    }
-    case DataType.UInt64: {
-      const perSecond = 1 + (id % 5);
-      const start = 4_294_967_296 + (id % 1000) * 1_000;
-      return (s) => String(start + Math.floor(s * perSecond));
-    }
-    default:
-      return base;
-  }
-}
-
-interface SimDevice {
-  id: string;
-  metrics: SimulatedMetric[];
-  signals: ((seconds: number) => SpbValue)[];
-  byAlias: Map<string, number>;
-  byName: Map<string, number>;
-  /** Values written by DCMD, by metric index: held (as a settag would be) from then on. */
-  overrides: Map<number, SpbValue>;
-}
-
 /**
  * A Sparkplug B 3.0 edge node with devices (docs/protocol.md, "Sparkplug B"): connects with
  * client id = username = its SN and its PIN, a Last Will NDEATH carrying bdSeq, subscribes to
@@ -150,7 +84,7 @@ export async function startSparkplugEdgeNode(
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => undefined);
   const rate = options.rate ?? 1_000;
-  const perDevice = options.metricsPerDevice ?? METRIC_KINDS.length;
+  const perDevice = options.metricsPerDevice ?? DEFAULT_METRICS;
   const hostId = options.hostId ?? 'hmi-cloud';
   if (!(rate >= 1 && rate <= 3_600_000)) throw new RangeError('rate must be 1..3600000 ms between DDATA');
   if (!Number.isInteger(perDevice) || perDevice < 1 || perDevice > 10_000)
@@ -164,15 +98,7 @@ export async function startSparkplugEdgeNode(
   // Node metrics take aliases 1 and 2; each device a block of its own after them (1001.., 2001..).
   const block = Math.ceil((perDevice + 1) / 1_000) * 1_000;
   const devices: SimDevice[] = options.devices.map((id, i) => {
-    const metrics = simulatedMetrics(perDevice, block * (i + 1) + 1);
-    return {
-      id,
-      metrics,
-      signals: metrics.map((m) => metricSignal(`${sn}/${id}`, m)),
-      byAlias: new Map(metrics.map((m, k) => [m.alias, k])),
-      byName: new Map(metrics.map((m, k) => [m.name, k])),
-      overrides: new Map(),
-    };
+    return simulatedDevice(`${sn}/${id}`, id, simulatedMetrics(perDevice, block * (i + 1) + 1));
   });
   const byId = new Map(devices.map((d) => [d.id, d]));
 
@@ -448,19 +374,14 @@ export async function startSparkplugEdgeNode(
       if (stopping) return;
       stopping = true;
       clearInterval(timer);
-      if (client.connected) {
-        await client
-          .publishAsync(topic('NDEATH'), deathPayload(), { qos: 1, retain: false })
-          .catch(() => undefined);
-      }
-      await client.endAsync();
+      await leaveCleanly(client, () =>
+        client.publishAsync(topic('NDEATH'), deathPayload(), { qos: 1, retain: false }),
+      );
     },
     crash() {
       stopping = true;
       clearInterval(timer);
-      client.options.reconnectPeriod = 0;
-      client.stream.destroy();
-      client.end(true);
+      dropConnection(client);
     },
   };
 }
