@@ -102,7 +102,7 @@ export class SparkplugHost implements LinkExtension {
   }
 
   async publishConfig(sn: string, config: DeviceConfig): Promise<boolean> {
-    if (!(await this.deps.identities.ofSn(sn))) return false;
+    if (!(await this.deps.identities.isSparkplug(sn))) return false;
     this.deps.sessions.setTags(
       sn,
       config.tags.map((t) => ({ id: t.id, name: t.name, metric: t.address ?? '', type: t.type, rw: t.rw })),
@@ -121,7 +121,7 @@ export class SparkplugHost implements LinkExtension {
   }
 
   async sendCommand(sn: string, command: DeviceCommand): Promise<boolean> {
-    if (!(await this.deps.identities.ofSn(sn))) return false;
+    if (!(await this.deps.identities.isSparkplug(sn))) return false;
     const row = await this.deps.repo.bySn(sn); // the newest birth, whichever server stored it
     if (!row) return false;
     const birth = row.birth ? (JSON.parse(row.birth) as StoredBirth) : undefined;

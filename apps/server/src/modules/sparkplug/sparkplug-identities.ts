@@ -5,6 +5,9 @@ import type { SparkplugDevice, SparkplugIdentity, SparkplugRepo } from './sparkp
 /** Devices one edge node may register (a DBIRTH of one more is ignored, with a warning). */
 export const MAX_DEVICES_PER_NODE = 1_000;
 
+/** How long an SN found not to be Sparkplug is taken as such without asking the database again. */
+const PLAIN_RECHECK_MS = 10_000;
+
 /** Why an SN may not speak for a Sparkplug identity. */
 export type ClaimRefusal = 'identity-taken' | 'not-a-node';
 
@@ -22,8 +25,27 @@ export type ClaimRefusal = 'identity-taken' | 'not-a-node';
 export class SparkplugIdentities {
   private readonly bySn = new Map<string, SparkplugDevice>();
   private readonly byKey = new Map<string, SparkplugDevice>();
+  /** SNs found not to be Sparkplug devices -> when (so a config or command of any device costs no query). */
+  private readonly plain = new Map<string, number>();
 
-  constructor(private readonly repo: SparkplugRepo) {}
+  constructor(
+    private readonly repo: SparkplugRepo,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Whether `sn` is a Sparkplug node or device: whether the host carries its config and commands.
+   * A "no" is kept for PLAIN_RECHECK_MS. A device that becomes Sparkplug meanwhile on another
+   * server has its config published again when its birth sets it online.
+   */
+  async isSparkplug(sn: string): Promise<boolean> {
+    if (this.bySn.has(sn)) return true;
+    const at = this.plain.get(sn);
+    if (at !== undefined && this.now() - at < PLAIN_RECHECK_MS) return false;
+    const row = await this.ofSn(sn);
+    if (!row) this.plain.set(sn, this.now());
+    return row !== undefined;
+  }
 
   /** The identity of an SN from the cache (the fast path of the broker's checks). */
   cached(sn: string): SparkplugDevice | undefined {
@@ -84,6 +106,7 @@ export class SparkplugIdentities {
   }
 
   private remember(row: SparkplugDevice): void {
+    this.plain.delete(row.sn);
     this.bySn.set(row.sn, row);
     this.byKey.set(
       keyOf({ groupId: row.group_id, edgeNodeId: row.edge_node_id, deviceId: row.device_id }),
